@@ -1,0 +1,1 @@
+// The Feed layer; see DESIGN.md.

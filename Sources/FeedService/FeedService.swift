@@ -1,0 +1,1 @@
+// The FeedService layer; see DESIGN.md.

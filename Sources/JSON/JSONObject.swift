@@ -1,0 +1,99 @@
+/// The members of a JSON object, in the order they were written.
+///
+/// Order is kept so that what we serialize reads like what we were given; lookups are linear,
+/// which beats hashing for the small objects of RPC envelopes and API items, and switch to an
+/// index once an object grows large.
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    public typealias Element = (key: String, value: JSON)
+
+    private var keys: [String]
+    private var values: [JSON]
+    private var index: [String: Int]?
+
+    private static let indexThreshold = 16
+
+    /// An empty object.
+    public init() {
+        keys = []
+        values = []
+    }
+
+    /// An object with `members` in order; a repeated key keeps its last value (RFC 8259 leaves
+    /// this open; last-wins is what JavaScript does).
+    public init<S: Sequence>(_ members: S) where S.Element == (String, JSON) {
+        self.init()
+        for (key, value) in members { self[key] = value }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+    public subscript(position: Int) -> Element { (keys[position], values[position]) }
+
+    /// The member keys, in order.
+    public var orderedKeys: [String] { keys }
+
+    /// The value of `key`; assigning `nil` removes the member.
+    public subscript(key: String) -> JSON? {
+        get { position(of: key).map { values[$0] } }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    values[position] = newValue
+                } else {
+                    keys.remove(at: position)
+                    values.remove(at: position)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+                if index != nil {
+                    index![key] = keys.count - 1
+                } else if keys.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
+            }
+        }
+    }
+
+    /// Appends a member without checking for a duplicate key; for builders that know the key is new.
+    public mutating func appendUnchecked(key: String, value: JSON) {
+        keys.append(key)
+        values.append(value)
+        if index != nil { index![key] = keys.count - 1 } else if keys.count > Self.indexThreshold { rebuildIndex() }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
+    private mutating func rebuildIndex() {
+        guard keys.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var fresh = [String: Int](minimumCapacity: keys.count)
+        for (position, key) in keys.enumerated() { fresh[key] = position }
+        index = fresh
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.keys.count == rhs.keys.count else { return false }
+        for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent, to agree with `==`.
+        var combined = 0
+        for (key, value) in zip(keys, values) {
+            var member = Hasher()
+            member.combine(key)
+            member.combine(value)
+            combined ^= member.finalize()
+        }
+        hasher.combine(keys.count)
+        hasher.combine(combined)
+    }
+}

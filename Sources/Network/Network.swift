@@ -1,0 +1,1 @@
+// The Network layer; see DESIGN.md.

@@ -1,0 +1,1 @@
+// The RPC layer; see DESIGN.md.

@@ -1,0 +1,98 @@
+/// A sequence defined by what it does when subscribed.
+///
+/// Every subscription goes through a sink that enforces the grammar `next* (error | completed)?`:
+/// nothing is delivered after a terminal event, and a terminal event releases the subscription.
+public final class Observable<Element: Sendable>: ObservableType {
+    private let subscribeHandler: @Sendable (AnyObserver<Element>) -> Disposable
+
+    /// A sequence that runs `subscribe` for each new observer.
+    public init(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> Disposable) {
+        subscribeHandler = subscribe
+    }
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = GrammarSink(observer: observer)
+        sink.subscription.disposable = subscribeHandler(AnyObserver(sink.on))
+        return sink
+    }
+}
+
+extension Observable {
+    /// A sequence whose subscriptions run `subscribe` (RxSwift's `Observable.create`).
+    public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+        Observable(subscribe)
+    }
+
+    /// One element, then completion.
+    public static func just(_ element: Element) -> Observable<Element> {
+        Observable { observer in
+            observer.onNext(element)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    /// The elements in order, then completion.
+    public static func from(_ elements: [Element]) -> Observable<Element> {
+        Observable { observer in
+            for element in elements { observer.onNext(element) }
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    /// Completion and nothing else.
+    public static func empty() -> Observable<Element> {
+        Observable { observer in
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    /// A failure and nothing else.
+    public static func error(_ error: any Error) -> Observable<Element> {
+        Observable { observer in
+            observer.onError(error)
+            return Disposables.create()
+        }
+    }
+
+    /// A sequence that never emits.
+    public static func never() -> Observable<Element> {
+        Observable { _ in Disposables.create() }
+    }
+}
+
+/// Forwards events to one observer until the first terminal event or disposal.
+private final class GrammarSink<Observer: ObserverType>: Cancelable {
+    private let observer: Observer
+    private let isStopped = Locked(false)
+    let subscription = SerialDisposable()
+
+    init(observer: Observer) {
+        self.observer = observer
+    }
+
+    var isDisposed: Bool { isStopped.current }
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next:
+            guard !isStopped.current else { return }
+            observer.on(event)
+        case .error, .completed:
+            let wasStopped = isStopped.withLock { stopped -> Bool in
+                defer { stopped = true }
+                return stopped
+            }
+            guard !wasStopped else { return }
+            observer.on(event)
+            subscription.dispose()
+        }
+    }
+
+    func dispose() {
+        isStopped.withLock { $0 = true }
+        subscription.dispose()
+    }
+}

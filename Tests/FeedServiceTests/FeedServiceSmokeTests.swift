@@ -1,0 +1,6 @@
+import XCTest
+@testable import FeedService
+
+final class FeedServiceSmokeTests: XCTestCase {
+    func testModuleLinks() {}
+}

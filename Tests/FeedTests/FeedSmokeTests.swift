@@ -1,0 +1,6 @@
+import XCTest
+@testable import Feed
+
+final class FeedSmokeTests: XCTestCase {
+    func testModuleLinks() {}
+}

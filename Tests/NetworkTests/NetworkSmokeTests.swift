@@ -1,0 +1,6 @@
+import XCTest
+@testable import Network
+
+final class NetworkSmokeTests: XCTestCase {
+    func testModuleLinks() {}
+}

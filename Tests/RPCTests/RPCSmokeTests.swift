@@ -1,0 +1,6 @@
+import XCTest
+@testable import RPC
+
+final class RPCSmokeTests: XCTestCase {
+    func testModuleLinks() {}
+}
