@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import argparse
 import base64
-import copy
 import json
 import os
 import queue
-import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +37,7 @@ __all__ = [
     "Line",
     "load",
     "find_binary",
+    "missing_feed_methods",
     "match",
     "run",
     "record",
@@ -129,6 +128,35 @@ def find_binary() -> Optional[str]:
 def repo_root() -> Path:
     """The repository holding this file (``clients/python/feedvm/transcript.py``)."""
     return Path(__file__).resolve().parents[3]
+
+
+def missing_feed_methods(binary: Optional[str], timeout: float = 10.0) -> Optional[str]:
+    """Why ``binary`` cannot replay transcripts (missing, not the service yet, no ``transform``),
+    or ``None`` when it answers ``transform`` with something other than -32601."""
+    if not binary:
+        return "no feedvm binary: set FEEDVM_BIN or run `swift build` in the repository"
+    probe = (b'{"jsonrpc":"2.0","id":1,"method":"transform","params":{"input":{}}}\n'
+             b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n')
+    cache = tempfile.mkdtemp(prefix="feedvm-probe-")
+    try:
+        done = subprocess.run([binary, "--cache-dir", cache], input=probe, capture_output=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return "%s did not answer a probe: %s" % (binary, error)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    answers = {}
+    for raw in done.stdout.splitlines():
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(message, dict) and "id" in message:
+            answers[message["id"]] = message
+    if 1 not in answers:
+        return "%s is not the JSON-RPC service yet (exit status %s, no answer to transform)" % (binary, done.returncode)
+    if (answers[1].get("error") or {}).get("code") == -32601:
+        return "%s does not have the feed methods yet (transform is -32601)" % binary
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
