@@ -1,4 +1,5 @@
-/// How long a shared subscription and its replay buffer live (RxSwift's `SubjectLifetimeScope`).
+/// How long a shared subscription and its replay buffer live (RxSwift's `SubjectLifetimeScope`;
+/// only `.whileConnected`, the default and the one `Driver` uses, is provided).
 public enum SubjectLifetimeScope: Sendable {
     /// The source subscription lives while at least one observer is subscribed; when the last one
     /// leaves, or the source terminates, it ends together with its replay buffer, and the next
