@@ -1,0 +1,18 @@
+import JSON
+
+/// A new snapshot of the list with its revision and its changes from the previous one.
+public struct SectionsUpdate: Sendable, Equatable {
+    /// Increases by one with every snapshot; 0 is the initial empty list.
+    public var revision: Int
+    /// The sections (the feed has one).
+    public var sections: [FeedSection]
+    /// The changes of section 0 since revision `revision - 1`; `nil` for revision 0.
+    public var changes: Changeset<FeedItem>?
+
+    /// An update.
+    public init(revision: Int, sections: [FeedSection], changes: Changeset<FeedItem>?) {
+        self.revision = revision
+        self.sections = sections
+        self.changes = changes
+    }
+}
