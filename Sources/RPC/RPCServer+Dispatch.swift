@@ -115,10 +115,13 @@ extension RPCServer: LineReaderDelegate {
             }
             return
         }
-        state.withLock {
-            if inFlight[id] === context {
-                inFlight[id] = nil
-                if inFlight.isEmpty { state.broadcast() }
+        defer {
+            // Only after the answer is queued: `finish` flushes once nothing is in flight.
+            state.withLock {
+                if inFlight[id] === context {
+                    inFlight[id] = nil
+                    if inFlight.isEmpty { state.broadcast() }
+                }
             }
         }
         switch sink {

@@ -23,40 +23,60 @@ extension FeedViewModel {
     }
 
     /// The view shows row `index` (seed 002's `willDisplayCell`): loads the next page when the
-    /// row is among the last `prefetchDistance` rows and more remain, and loads the row's image
-    /// when it is not cached.
-    public func willDisplay(index: Int) {
-        environment.scheduler.schedule { [self] in
-            let effects = state.withLock { state -> [@Sendable () -> Void] in
-                guard !state.isDisposed, state.items.indices.contains(index) else { return [] }
-                var effects: [@Sendable () -> Void] = []
-                if state.imageLoads[index, default: [:]].isEmpty && !environment.imageLoader.isCached(state.items[index].imageURL) {
-                    effects += startImage(index: index, waiter: nil, &state)
+    /// row is among the last `prefetchDistance` rows and more remain (joining a load in
+    /// flight), and loads the row's image when it is not cached.
+    ///
+    /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
+    /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
+    /// with `.invalidIndex` for a row outside the list.
+    @discardableResult
+    public func willDisplay(index: Int) -> Single<DisplayOutcome> {
+        Single.create { [self] observer in
+            environment.scheduler.schedule { [self] in
+                let effects = state.withLock { state -> [@Sendable () -> Void] in
+                    guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled)) }] }
+                    guard state.items.indices.contains(index) else {
+                        let error = FeedError.invalidIndex(index, count: state.items.count)
+                        return [{ observer(.failure(error)) }]
+                    }
+                    let needsImage = state.imageLoads[index, default: [:]].isEmpty
+                        && !environment.imageLoader.isCached(state.items[index].imageURL)
+                    let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
+                    let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
+                    let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
+                    let finishOne: @Sendable () -> Void = {
+                        if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
+                    }
+                    var effects: [@Sendable () -> Void] = []
+                    if needsImage { effects += startImage(index: index, waiter: { _ in finishOne() }, &state) }
+                    if needsPage { effects += command(reload: false, waiter: { _ in finishOne() }, &state) }
+                    if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
+                    return effects
                 }
-                let isNearTheEnd = index >= state.items.count - state.input.prefetchDistance
-                if isNearTheEnd && state.hasMore && state.inFlight == nil && state.loadedPages > 0 {
-                    effects += command(reload: false, waiter: nil, &state)
-                }
-                return effects
+                effects.forEach { $0() }
             }
-            effects.forEach { $0() }
+            return Disposables.create()
         }
     }
 
     /// The view no longer shows row `index`: its pending image loads are cancelled (the
-    /// download itself goes on while another caller waits for the same URL).
-    public func cancelImage(index: Int) {
-        environment.scheduler.schedule { [self] in
-            let effects = state.withLock { state -> [@Sendable () -> Void] in
-                let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
-                return loads.values.map(Self.cancelling)
+    /// download itself goes on while another caller waits for the same URL). Succeeds with
+    /// whether anything was pending.
+    @discardableResult
+    public func cancelImage(index: Int) -> Single<Bool> {
+        Single.create { [self] observer in
+            environment.scheduler.schedule { [self] in
+                let loads = state.withLock { state in state.imageLoads.removeValue(forKey: index) ?? [:] }
+                loads.values.forEach { Self.cancelling($0)() }
+                observer(.success(!loads.isEmpty))
             }
-            effects.forEach { $0() }
+            return Disposables.create()
         }
     }
 
     /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
-    public func didEndDisplaying(index: Int) { cancelImage(index: index) }
+    @discardableResult
+    public func didEndDisplaying(index: Int) -> Single<Bool> { cancelImage(index: index) }
 
     func startImage(index: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? [] }

@@ -106,11 +106,12 @@ extension FeedViewModel {
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore
-        effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
-        effects.append(emit(state.footerStatus))
+        // Seed 000's order: the HUD with the new models, then the end of the spinner.
         if state.input.showsHUD, let text = environment.hudTexts.loadSucceeded {
             effects.append { [hud] in hud.onNext(HUDMessage(style: .success, message: text)) }
         }
+        effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
+        effects.append(emit(state.footerStatus))
         var outcome = state.currentResult
         outcome.duplicatesDropped = dropped
         let result = outcome
@@ -119,10 +120,11 @@ extension FeedViewModel {
     }
 
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        var effects = [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+        var effects: [@Sendable () -> Void] = []
         if state.input.showsHUD, environment.hudTexts.reportsFailures {
             effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) }
         }
+        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
         for waiter in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
     }
