@@ -91,7 +91,7 @@ def test_envelope_token_expires_refreshes_and_the_retry_works(server, mode):
     server.configure(token_expiry=mode, token_uses=2)
     token = {"token": "fixture-token-1"}
     for page in (1, 2):
-        status, _, body = get_json(server, f"/envelope/list?page={page}&size=10", token)
+        status, _, body = get_json(server, f"/envelope/list?page={page}&pageSize=10", token)
         assert status == 200 and body["code"] == 0 and len(body["data"]["list"]) == 10
         assert body["data"]["total"] == 45
     status, _, body = get_json(server, "/envelope/list?page=3&size=10", token)
@@ -102,7 +102,8 @@ def test_envelope_token_expires_refreshes_and_the_retry_works(server, mode):
     status, _, refreshed = get_json(server, "/envelope/token/refresh")
     new_token = refreshed["data"]["token"]
     assert status == 200 and new_token != "fixture-token-1"
-    status, _, body = get_json(server, "/envelope/list?page=3&size=10", {"token": new_token})
+    status, _, body = get_json(server, "/envelope/list?page=3&size=10",
+                               {"Authorization": f"Bearer {new_token}"})
     assert status == 200 and body["data"]["list"][0]["title"] == "list #21"
     assert server.count("envelope.refresh") == 1 and server.count("envelope.list") == 4
 
