@@ -17,6 +17,10 @@ struct JSONParser {
     private var depth = 0
     /// Reused for strings that contain escapes, so each does not allocate its own buffer.
     private var scratch: [UInt8] = []
+    /// Elements and members of the containers being parsed, innermost last. A container is
+    /// copied out once, at its exact size, when it closes, instead of growing array by array.
+    private var valueStack: [JSON] = []
+    private var keyStack: [String] = []
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.bytes = bytes
@@ -25,6 +29,9 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
+        // Sized for RPC envelopes and API items, so the stacks rarely grow.
+        valueStack.reserveCapacity(32)
+        keyStack.reserveCapacity(32)
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -85,14 +92,14 @@ struct JSONParser {
 
     private mutating func parseArray() throws(JSONParseError) -> JSON {
         try enterContainer()
-        var elements: [JSON] = []
         if current == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        let base = valueStack.count
         while true {
-            elements.append(try parseValue())
+            valueStack.append(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -101,6 +108,8 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
+                let elements = Array(valueStack[base...])
+                valueStack.removeSubrange(base...)
                 return .array(elements)
             default:
                 throw error("expected ',' or ']' in array")
@@ -110,20 +119,21 @@ struct JSONParser {
 
     private mutating func parseObject() throws(JSONParseError) -> JSON {
         try enterContainer()
-        var object = JSONObject()
         if current == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        let valueBase = valueStack.count
+        let keyBase = keyStack.count
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let key = try parseString()
+            keyStack.append(try parseString())
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            valueStack.append(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -132,6 +142,9 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
+                let object = JSONObject(keys: Array(keyStack[keyBase...]), values: Array(valueStack[valueBase...]))
+                keyStack.removeSubrange(keyBase...)
+                valueStack.removeSubrange(valueBase...)
                 return .object(object)
             default:
                 throw error("expected ',' or '}' in object")
@@ -228,6 +241,7 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         offset += 1  // opening quote
         let start = offset
+        skipPlainASCII()
         while offset < count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
@@ -266,6 +280,21 @@ struct JSONParser {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + offset, count: length))
                 offset += length
             }
+        }
+    }
+
+    /// Skips 8 bytes at a time while none of them is a quote, a backslash, a control character
+    /// or non-ASCII (SWAR: each test sets the high bit of a lane whose byte matches).
+    @inline(__always) private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while count - offset >= 8 {
+            let word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+            if special & highBits != 0 { return }
+            offset += 8
         }
     }
 

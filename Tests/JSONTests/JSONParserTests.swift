@@ -96,6 +96,30 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(value.objectValue?.orderedKeys, ["a", "b"])
         XCTAssertEqual(value["a"], 3)
     }
+
+    func testLargeObjectsKeepOrderAndLastWinsToo() throws {
+        let members = (0..<40).map { #""k\#($0)":\#($0)"# } + [#""k3":"again""#]
+        let value = try JSON.parse("{" + members.joined(separator: ",") + "}")
+        XCTAssertEqual(value.objectValue?.count, 40)
+        XCTAssertEqual(value.objectValue?.orderedKeys.first, "k0")
+        XCTAssertEqual(value["k3"], "again")
+        XCTAssertEqual(value["k39"], 39)
+    }
+
+    func testNestedContainersCloseIntoTheRightParents() throws {
+        let value = try JSON.parse(#"{"a":[1,{"b":[2,3],"c":{}},[]],"d":{"e":[{"f":null}]},"g":4}"#)
+        XCTAssertEqual(value, ["a": [1, ["b": [2, 3], "c": [:]], []], "d": ["e": [["f": nil]]], "g": 4])
+    }
+
+    func testLongASCIIStringsAreReadInWholeWordsAndStillStopAtEveryDelimiter() throws {
+        for length in 0..<40 {
+            let plain = String(repeating: "abcdefgh", count: 5).prefix(length)
+            XCTAssertEqual(try JSON.parse("\"\(plain)\""), .string(String(plain)))
+            XCTAssertEqual(try JSON.parse("\"\(plain)\\n\(plain)é\""), .string("\(plain)\n\(plain)é"))
+            XCTAssertThrowsError(try JSON.parse("\"\(plain)\u{1}xxxxxxxx\""))
+            XCTAssertThrowsError(try JSON.parse(Array("\"\(plain)".utf8) + [0xFF] + Array("xxxxxxxx\"".utf8)))
+        }
+    }
 }
 
 /// A small deterministic generator so property tests are reproducible.

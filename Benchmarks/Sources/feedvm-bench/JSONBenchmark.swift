@@ -33,9 +33,12 @@ struct JSONBenchmark: BenchmarkCommand {
         let foundationValue = try JSONSerialization.jsonObject(with: data)
         try checkSameShape(ourValue, foundationValue, input: input.name)
 
-        let ourParse = try Measurement(options: options) { blackHole(try JSON.parse(input.bytes)) }
-        let foundationParse = try Measurement(options: options) { blackHole(try JSONSerialization.jsonObject(with: data)) }
-        print(line(input, "parse", ourParse, foundationParse))
+        if options.includes("\(input.name) parse") {
+            let ourParse = try Measurement(options: options) { blackHole(try JSON.parse(input.bytes)) }
+            let foundationParse = try Measurement(options: options) { blackHole(try JSONSerialization.jsonObject(with: data)) }
+            print(line(input, "parse", ourParse, foundationParse))
+        }
+        guard options.includes("\(input.name) serialize") else { return }
 
         var buffer: [UInt8] = []
         buffer.reserveCapacity(input.bytes.count * 2)
