@@ -85,3 +85,8 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
         self = .object(JSONObject(elements))
     }
 }
+
+extension JSON: CustomStringConvertible {
+    /// The compact JSON text, so logs and test failures show what would go on the wire.
+    public var description: String { jsonString }
+}

@@ -52,6 +52,10 @@ final class JSONSerializerTests: XCTestCase {
         XCTAssertEqual(JSON.double(12).jsonString, "12.0")
     }
 
+    func testDescriptionIsTheWireText() {
+        XCTAssertEqual("\(["a": [1, "x"]] as JSON)", #"{"a":[1,"x"]}"#)
+    }
+
     func testNonFiniteDoublesBecomeNull() {
         XCTAssertEqual(JSON.double(.infinity).jsonString, "null")
         XCTAssertEqual(JSON.double(.nan).jsonString, "null")
