@@ -32,6 +32,46 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// The member keys, in order.
     public var orderedKeys: [String] { keys }
 
+    /// The member values, in the order of `orderedKeys`.
+    public var orderedValues: [JSON] { values }
+
+    /// An object from parallel key and value arrays, as the parser collects them; when a key
+    /// repeats, the last value wins at the first position, as with the subscript.
+    init(keys: [String], values: [JSON]) {
+        if keys.count <= Self.indexThreshold {
+            if !Self.hasDuplicates(keys) {
+                self.init(uniqueKeys: keys, values: values, index: nil)
+                return
+            }
+        } else {
+            var fresh = [String: Int](minimumCapacity: keys.count)
+            for (position, key) in keys.enumerated() { fresh[key] = position }
+            if fresh.count == keys.count {
+                self.init(uniqueKeys: keys, values: values, index: fresh)
+                return
+            }
+        }
+        self.init(zip(keys, values))
+    }
+
+    private init(uniqueKeys: [String], values: [JSON], index: [String: Int]?) {
+        keys = uniqueKeys
+        self.values = values
+        self.index = index
+    }
+
+    /// Pairwise, which beats hashing for a handful of keys; lengths are compared first because
+    /// that is O(1) for native strings and rules out most pairs.
+    private static func hasDuplicates(_ keys: [String]) -> Bool {
+        guard keys.count > 1 else { return false }
+        for later in 1..<keys.count {
+            let key = keys[later]
+            let length = key.utf8.count
+            for earlier in 0..<later where keys[earlier].utf8.count == length && keys[earlier] == key { return true }
+        }
+        return false
+    }
+
     /// The value of `key`; assigning `nil` removes the member.
     public subscript(key: String) -> JSON? {
         get { position(of: key).map { values[$0] } }
