@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Reactive
 import XCTest
 @testable import Network
 
@@ -55,7 +56,7 @@ final class PluginTests: XCTestCase {
     }
 
     func testStubTransportAcceptsCustomSchemesAndAnswersOnItsScheduler() throws {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler.centiseconds()
         let transport = StubTransport(scheduler: scheduler, delay: 0.25) { request in
             .response(statusCode: 200, headers: ["Content-Type": "image/png"], body: Data(request.url!.absoluteString.utf8))
         }
@@ -63,9 +64,9 @@ final class PluginTests: XCTestCase {
         let results = Recorder<Result<Response, NetworkError>>()
 
         provider.request(URLTarget(baseURL: URL(string: "stub://images/")!, path: "7.png")) { results.append($0) }
-        scheduler.advance(to: 0.24)
+        scheduler.advanceTo(24)
         XCTAssertTrue(results.all.isEmpty)
-        scheduler.advance(to: 0.25)
+        scheduler.advanceTo(25)
 
         let response = try XCTUnwrap(results.all.first).get()
         XCTAssertEqual(try response.mapString(), "stub://images/7.png")
