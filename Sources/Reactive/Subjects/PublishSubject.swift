@@ -1,7 +1,9 @@
 /// Broadcasts every event to the observers subscribed at that moment; replays nothing.
 ///
 /// After a terminal event, new subscribers receive only that event. Safe to call from any thread:
-/// concurrent events are delivered one at a time (see `SubjectCore`).
+/// concurrent events are delivered one at a time, and an event emitted from inside an observer is
+/// delivered to everyone after the current one rather than nested (see `SubjectCore`); no lock is
+/// held while observers run, so observers may subscribe, dispose or emit freely.
 public final class PublishSubject<Element: Sendable>: ObservableType, ObserverType {
     private let core = SubjectCore<Element>(bufferSize: 0, replaysAfterStop: false)
 
