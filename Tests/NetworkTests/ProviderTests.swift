@@ -60,14 +60,14 @@ final class ProviderTests: XCTestCase {
     }
 
     func testImmediateStubAnswersWithSampleDataOnTheStubScheduler() throws {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler.centiseconds()
         let provider = Provider<TestAPI>(stubClosure: Provider.immediatelyStub, stubScheduler: scheduler)
         let results = Recorder<Result<Response, NetworkError>>()
 
         provider.request(.zen) { results.append($0) }
         XCTAssertTrue(results.all.isEmpty, "nothing happens before the scheduler runs")
 
-        scheduler.advance(by: 0)
+        scheduler.advanceTo(0)
         let response = try XCTUnwrap(results.all.first).get()
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(try response.mapString(), "Half measures are as bad as nothing at all.")
@@ -75,19 +75,31 @@ final class ProviderTests: XCTestCase {
     }
 
     func testDelayedStubAnswersExactlyWhenVirtualTimeReachesTheDelay() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler.centiseconds()
         let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(1.5), stubScheduler: scheduler)
-        let answeredAt = Recorder<Double>()
+        let answeredAt = Recorder<TestTime>()
 
-        provider.request(.zen) { _ in answeredAt.append(scheduler.now) }
-        scheduler.advance(to: 1.49)
+        provider.request(.zen) { _ in answeredAt.append(scheduler.clock) }
+        scheduler.advanceTo(149)
         XCTAssertEqual(answeredAt.all, [])
-        scheduler.advance(to: 1.5)
-        XCTAssertEqual(answeredAt.all, [1.5])
+        scheduler.advanceTo(150)
+        XCTAssertEqual(answeredAt.all, [150])
+    }
+
+    func testDelayedStubWithoutASchedulerStillAnswers() {
+        let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(0.01))
+        let answered = expectation(description: "answered")
+        let results = Recorder<String>()
+        provider.request(.zen) { result in
+            results.append(RecordingPlugin.describe(result))
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 10)
+        XCTAssertEqual(results.all, ["200"])
     }
 
     func testDisposingADelayedStubCancelsItAndReportsCancelledOnce() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler.centiseconds()
         let activity = Recorder<NetworkActivityChangeType>()
         let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(1), stubScheduler: scheduler,
                                          plugins: [NetworkActivityPlugin { change, _ in activity.append(change) }])
@@ -95,7 +107,7 @@ final class ProviderTests: XCTestCase {
 
         let request = provider.request(.zen) { results.append(RecordingPlugin.describe($0)) }
         request.dispose()
-        scheduler.advance(by: 5)
+        scheduler.advanceTo(500)
 
         XCTAssertEqual(results.all, ["The request was cancelled (GET https://api.example.com/v1/zen)"])
         XCTAssertEqual(activity.all, [.began, .ended])
@@ -156,23 +168,23 @@ final class ProviderTests: XCTestCase {
     }
 
     func testCompletionsRunOnTheCallbackScheduler() {
-        let callbacks = VirtualTimeScheduler()
+        let callbacks = TestScheduler.centiseconds()
         let provider = Provider<TestAPI>(stubClosure: Provider.immediatelyStub, callbackScheduler: callbacks)
         let results = Recorder<String>()
         provider.request(.zen) { results.append(RecordingPlugin.describe($0)) }
         XCTAssertEqual(results.all, [])
-        callbacks.advance(by: 0)
+        callbacks.advanceTo(0)
         XCTAssertEqual(results.all, ["200"])
     }
 
     func testRxRequestDeliversTheResponseAsASingle() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler.centiseconds()
         let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(2), stubScheduler: scheduler)
         let events = Recorder<String>()
         let subscription = provider.rx.request(.user("ada")).map { try $0.map(User.self, atKeyPath: "data").login }.subscribe { event in
             events.append("\(event)")
         }
-        scheduler.advance(by: 2)
+        scheduler.advanceTo(200)
         XCTAssertEqual(events.all, ["next(ada)", "completed"])
         subscription.dispose()
     }
