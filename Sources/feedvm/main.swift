@@ -40,8 +40,9 @@ configuration.capabilities = FeedService.capabilities
 // briefly, then cancel the rest, still exiting within the 2 s the protocol promises.
 configuration.endOfInputGracePeriod = 1.5
 let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
-registerServices(on: server, options: options)
+// Before the slower service set-up, so an early SIGTERM already ends the server cleanly.
 server.stopOnSignals([SIGTERM, SIGINT])
+registerServices(on: server, options: options)
 
 if isatty(0) != 0 {
     writeToStandardError("""
