@@ -1,0 +1,68 @@
+import JSON
+
+/// The names of the methods every server answers.
+public enum BuiltinMethod {
+    /// `ping` -> `{}`.
+    public static let ping = "ping"
+    /// `initialize {clientInfo?, capabilities?}` -> `{protocolVersion, serverInfo, capabilities}`.
+    public static let initialize = "initialize"
+    /// `shutdown` -> `null`; later requests other than `exit` are refused.
+    public static let shutdown = "shutdown"
+    /// `exit`: the server stops reading, cancels what runs, flushes and exits 0.
+    public static let exit = "exit"
+    /// `$/cancelRequest {id}`: the request is answered -32800.
+    public static let cancelRequest = "$/cancelRequest"
+}
+
+extension RPCServer {
+    func registerBuiltinMethods() {
+        registerSynchronous(BuiltinMethod.ping) { _ in .object(JSONObject()) }
+        registerSynchronous(BuiltinMethod.initialize) { [unowned self] params throws(RPCError) in
+            try self.initialize(params)
+        }
+        registerSynchronous(BuiltinMethod.shutdown) { [unowned self] _ in
+            self.isShutDown = true  // the synchronous handler runs on the reader thread
+            return .null
+        }
+        registerSynchronous(BuiltinMethod.exit) { [unowned self] _ in
+            self.exitRequested = true
+            return .null
+        }
+        registerSynchronous(BuiltinMethod.cancelRequest) { [unowned self] params throws(RPCError) in
+            guard let rawID = params?["id"], let id = RequestID(rawID), !rawID.isNull else {
+                throw .invalidParams("'id' must be the string or number id of a request")
+            }
+            self.cancelRequest(id)
+            return .null
+        }
+    }
+
+    /// Cancels the running request `id`: its token fires, then it is answered -32800 unless its
+    /// handler answered first. Unknown or finished ids are ignored, as cancellation races replies.
+    public func cancelRequest(_ id: RequestID) {
+        guard let context = state.withLock({ inFlight[id] }) else {
+            logger.log(.debug, "cancel of \(id): not running")
+            return
+        }
+        context.cancellation.cancel()
+        context.fail(.requestCancelled("cancelled by the client"))
+    }
+
+    private func initialize(_ params: JSON?) throws(RPCError) -> JSON {
+        switch params {
+        case nil, .object?: break
+        default: throw .invalidParams("'initialize' takes an object")
+        }
+        for field in ["clientInfo", "capabilities"] {
+            if let value = params?[field], value.objectValue == nil {
+                throw .invalidParams("'\(field)' must be an object")
+            }
+        }
+        state.withLock { initializeParameters = params ?? [:] }
+        return [
+            "protocolVersion": .string(configuration.protocolVersion),
+            "serverInfo": ["name": .string(configuration.serverName), "version": .string(configuration.serverVersion)],
+            "capabilities": configuration.capabilities,
+        ]
+    }
+}
