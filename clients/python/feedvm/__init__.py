@@ -1,0 +1,27 @@
+"""Python client for feedvm, the headless MVVM engine for paged image feeds.
+
+- :class:`Client` / :class:`AsyncClient` spawn ``feedvm`` and speak its
+  line-delimited JSON-RPC 2.0 (see the project's ``protocol/``).
+- :class:`FeedMirror` keeps a local copy of a session's sections.
+- ``python -m feedvm.fixtures`` serves fake gank / Unsplash / envelope / cursor
+  APIs with real images; ``python -m feedvm.demo`` is a tkinter front end.
+"""
+
+from .async_client import AsyncClient
+from .client import Client
+from .discovery import find_binary
+from .errors import (ApplicationError, BinaryNotFound, FeedVMError, InternalError,
+                     InvalidParams, InvalidRequest, MethodNotFound, ParseError,
+                     RequestCancelled, RpcError, RpcTimeout, ServerExited, UnknownSession)
+from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
+from .wire import Notification
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Client", "AsyncClient", "find_binary", "Notification", "FeedMirror",
+    "MirrorOutOfSync", "InvalidChanges", "compute_changes",
+    "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
+    "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",
+    "ApplicationError", "UnknownSession", "RpcTimeout", "ServerExited",
+]
