@@ -14,7 +14,6 @@ from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from hypothesis import strategies as st
 
-from reliability_wire import repository_root
 
 FORBIDDEN_METHODS = frozenset({"shutdown", "exit"})
 METHOD_POOL = ["ping", "initialize", "$/cancelRequest", "fuzz/unknown", "requestCommand", "loadImage",
@@ -59,7 +58,7 @@ def json_values() -> st.SearchStrategy[Any]:
                         st.floats(allow_nan=False, allow_infinity=False), texts())
     return st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                          st.dictionaries(texts(), inner, max_size=4)),
-                        max_leaves=10)
+                        max_leaves=5)
 
 
 def request_ids() -> st.SearchStrategy[Any]:
@@ -116,8 +115,8 @@ def wire_lines(draw: Callable[..., Any]) -> bytes:
 
 def json_test_suite() -> List[bytes]:
     """The JSONTestSuite parsing corpus from shared/testdata, one line per file."""
-    root = repository_root()
-    for parent in [root, *root.parents]:
+    here = Path(__file__).resolve()
+    for parent in here.parents:
         folder = parent / "shared" / "testdata" / "JSONTestSuite" / "test_parsing"
         if folder.is_dir():
             return [_no_newline(path.read_bytes()) for path in sorted(folder.glob("*.json"))]

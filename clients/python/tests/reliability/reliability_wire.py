@@ -17,8 +17,10 @@ import subprocess
 import tempfile
 import threading
 import time
-from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+
+from feedvm.discovery import find_binary
+from feedvm.errors import BinaryNotFound
 
 from reliability_oracle import ProtocolViolation, ReplyLedger, expected_replies, id_key, validate_server_line
 
@@ -26,26 +28,12 @@ DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 """issue 8: the default ``--max-message-bytes``."""
 
 
-def repository_root() -> Path:
-    """The checkout holding this file: the nearest parent with a ``Package.swift``."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "Package.swift").is_file():
-            return parent
-    return here.parents[4]
-
-
 def find_feedvm_binary() -> Optional[str]:
-    """``$FEEDVM_BIN``, else the repo's ``.build/release/feedvm``, else ``.build/debug/feedvm``."""
-    configured = os.environ.get("FEEDVM_BIN")
-    if configured:
-        return configured
-    root = repository_root()
-    for relative in (".build/release/feedvm", ".build/debug/feedvm"):
-        candidate = root / relative
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
-    return None
+    """The package's own discovery (``$FEEDVM_BIN``, the repo's release then debug build, PATH)."""
+    try:
+        return find_binary()
+    except BinaryNotFound:
+        return None
 
 
 class RpcErrorResponse(Exception):
