@@ -37,44 +37,66 @@ extension RPCError {
         public static let internalError = -32603
         /// The request was cancelled (by `$/cancelRequest`, a superseding command, or shutdown).
         public static let requestCancelled = -32800
+        /// After `shutdown`, every request but `ping` and `exit` (an application code of protocol/).
+        public static let serverShuttingDown = -32006
         /// The range reserved for application-defined errors.
         public static let applicationRange: ClosedRange<Int> = -32099 ... -32000
     }
 
-    /// -32700: the line was not valid JSON; `reason` goes into `data.reason`.
+    /// -32700: the line was not valid JSON (or not UTF-8, or too long); `data: {"reason"}`.
     public static func parseError(_ reason: String) -> RPCError {
         RPCError(code: Code.parseError, message: "Parse error", data: ["reason": .string(reason)])
     }
 
-    /// -32600: the message is JSON but not a valid request; `reason` says which rule it broke.
+    /// -32600: the message is JSON but not a valid request; `data: {"reason"}` says which rule
+    /// it broke.
     public static func invalidRequest(_ reason: String) -> RPCError {
-        RPCError(code: Code.invalidRequest, message: "Invalid Request: \(reason)")
+        RPCError(code: Code.invalidRequest, message: "Invalid request: \(reason)", data: ["reason": .string(reason)])
     }
 
-    /// -32601: no handler is registered for `method`.
+    /// -32601: no handler is registered for `method`; `data: {"method"}`.
     public static func methodNotFound(_ method: String) -> RPCError {
-        RPCError(code: Code.methodNotFound, message: "Method not found: \(method)")
+        RPCError(code: Code.methodNotFound, message: "Method not found: \(method)", data: ["method": .string(method)])
     }
 
-    /// -32602: the parameters are wrong; the message should name the bad field.
-    public static func invalidParams(_ message: String) -> RPCError {
-        RPCError(code: Code.invalidParams, message: "Invalid params: \(message)")
+    /// -32602: the parameters are wrong; `field` names the bad one (e.g. `input.pageSize`).
+    /// `data: {"field"?, "reason"}`.
+    public static func invalidParams(_ reason: String, field: String? = nil) -> RPCError {
+        var data = JSONObject()
+        if let field { data["field"] = .string(field) }
+        data["reason"] = .string(reason)
+        let message = field.map { "Invalid params: '\($0)' \(reason)" } ?? "Invalid params: \(reason)"
+        return RPCError(code: Code.invalidParams, message: message, data: .object(data))
     }
 
-    /// -32603: the server failed for a reason that is not the client's fault.
-    public static func internalError(_ message: String) -> RPCError {
-        RPCError(code: Code.internalError, message: "Internal error: \(message)")
+    /// -32603: the server failed for a reason that is not the client's fault; `data: {"reason"}`.
+    public static func internalError(_ reason: String) -> RPCError {
+        RPCError(code: Code.internalError, message: "Internal error: \(reason)", data: ["reason": .string(reason)])
     }
 
-    /// -32800: the request was cancelled before it finished.
-    public static func requestCancelled(_ reason: String = "request cancelled") -> RPCError {
-        RPCError(code: Code.requestCancelled, message: "Request cancelled: \(reason)")
+    /// -32800: the request was cancelled before it finished; `data: {"reason"}`, e.g.
+    /// `clientCancelled` (by `$/cancelRequest`) or `shutdown` (see `CancellationReason`).
+    public static func requestCancelled(_ reason: String) -> RPCError {
+        RPCError(code: Code.requestCancelled, message: "Request cancelled", data: ["reason": .string(reason)])
+    }
+
+    /// -32006: the server was shut down and only accepts `ping` and `exit`.
+    public static func serverShuttingDown() -> RPCError {
+        RPCError(code: Code.serverShuttingDown, message: "Server shutting down")
     }
 
     /// An application-defined error; `code` must lie in -32099...-32000.
     public static func application(code: Int, message: String, data: JSON? = nil) -> RPCError {
         precondition(Code.applicationRange.contains(code), "application error codes lie in -32099...-32000")
         return RPCError(code: code, message: message, data: data)
+    }
+
+    /// The `data.reason` values of -32800 that the RPC layer itself uses.
+    public enum CancellationReason {
+        /// Cancelled by `$/cancelRequest`.
+        public static let clientCancelled = "clientCancelled"
+        /// Cancelled by `shutdown`, `exit`, end of input or a termination signal.
+        public static let shutdown = "shutdown"
     }
 
     /// The error object as JSON: `{"code", "message", "data"?}`.

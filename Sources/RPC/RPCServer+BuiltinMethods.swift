@@ -6,9 +6,11 @@ public enum BuiltinMethod {
     public static let ping = "ping"
     /// `initialize {clientInfo?, capabilities?}` -> `{protocolVersion, serverInfo, capabilities}`.
     public static let initialize = "initialize"
-    /// `shutdown` -> `null`; later requests other than `exit` are refused.
+    /// `shutdown` -> `{}` after every running request was cancelled and answered; later requests
+    /// other than `ping` and `exit` are answered -32006.
     public static let shutdown = "shutdown"
-    /// `exit`: the server stops reading, cancels what runs, flushes and exits 0.
+    /// `exit`: the server stops reading, cancels what runs, flushes and exits 0 (a request is
+    /// answered `{}` first).
     public static let exit = "exit"
     /// `$/cancelRequest {id}`: the request is answered -32800.
     public static let cancelRequest = "$/cancelRequest"
@@ -22,15 +24,16 @@ extension RPCServer {
         }
         registerSynchronous(BuiltinMethod.shutdown) { [unowned self] _ in
             self.isShutDown = true  // the synchronous handler runs on the reader thread
-            return .null
+            self.cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
+            return .object(JSONObject())
         }
         registerSynchronous(BuiltinMethod.exit) { [unowned self] _ in
             self.exitRequested = true
-            return .null
+            return .object(JSONObject())
         }
         registerSynchronous(BuiltinMethod.cancelRequest) { [unowned self] params throws(RPCError) in
-            guard let rawID = params?["id"], let id = RequestID(rawID), !rawID.isNull else {
-                throw .invalidParams("'id' must be the string or number id of a request")
+            guard let rawID = params?["id"], let id = RequestID(rawID) else {
+                throw .invalidParams("must be the id of a request", field: "id")
             }
             self.cancelRequest(id)
             return .null
@@ -45,17 +48,26 @@ extension RPCServer {
             return
         }
         context.cancellation.cancel()
-        context.fail(.requestCancelled("cancelled by the client"))
+        context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
+    }
+
+    /// Cancels every running request: tokens fire, then each is answered -32800 with `reason`.
+    func cancelAllRequests(reason: String) {
+        let running = state.withLock { Array(inFlight.values) }
+        for context in running {
+            context.cancellation.cancel()
+            context.fail(.requestCancelled(reason))
+        }
     }
 
     private func initialize(_ params: JSON?) throws(RPCError) -> JSON {
         switch params {
         case nil, .object?: break
-        default: throw .invalidParams("'initialize' takes an object")
+        default: throw .invalidParams("must be an object", field: "params")
         }
         for field in ["clientInfo", "capabilities"] {
             if let value = params?[field], value.objectValue == nil {
-                throw .invalidParams("'\(field)' must be an object")
+                throw .invalidParams("must be an object", field: field)
             }
         }
         state.withLock { initializeParameters = params ?? [:] }

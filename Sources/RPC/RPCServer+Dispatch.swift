@@ -35,9 +35,7 @@ extension RPCServer: LineReaderDelegate {
 
     func lineReader(didRejectLineLongerThan limit: Int) {
         logger.log(.warning, "skipping a message longer than \(limit) bytes")
-        let error = RPCError(code: RPCError.Code.parseError, message: "Parse error",
-                             data: ["reason": .string("message longer than \(limit) bytes"), "limit": .int(Int64(limit))])
-        answerOnReader(id: .null, .failure(error), sink: .line)
+        answerOnReader(id: .null, .failure(.parseError("message exceeds \(limit) bytes")), sink: .line)
     }
 
     func lineReaderDidFinishChunk() {
@@ -59,10 +57,12 @@ extension RPCServer: LineReaderDelegate {
     /// Calls the handler of `method`; a request (`id` not nil) is answered exactly once, a
     /// notification never.
     private func route(id: RequestID?, method: String, params: JSON?, sink: AnswerSink) {
-        if isShutDown && method != BuiltinMethod.exit {
-            if let id {
-                answerOnReader(id: id, .failure(.invalidRequest("the server is shut down; only 'exit' is accepted")), sink: sink)
-            }
+        if isShutDown && method != BuiltinMethod.exit && method != BuiltinMethod.ping {
+            if let id { answerOnReader(id: id, .failure(.serverShuttingDown()), sink: sink) }
+            return
+        }
+        if configuration.requiresNamedParams, case .array? = params {
+            if let id { answerOnReader(id: id, .failure(.invalidParams("must be an object (named params)", field: "params")), sink: sink) }
             return
         }
         guard let registration = readerRegistrations[method] else {

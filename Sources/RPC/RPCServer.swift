@@ -145,15 +145,11 @@ public final class RPCServer: @unchecked Sendable {
         }
         guard proceed else { return }
         logger.log(.info, "shutting down: \(reason)")
-        let leftovers = state.withLock { () -> [RequestContext] in
+        state.withLock {
             let graceDeadline = start.addingTimeInterval(grace)
             while !inFlight.isEmpty, state.wait(until: graceDeadline) {}
-            return Array(inFlight.values)
         }
-        for context in leftovers {
-            context.cancellation.cancel()
-            context.fail(.requestCancelled("the server is exiting (\(reason))"))
-        }
+        cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
         if !writer.flush(until: Date().addingTimeInterval(configuration.finalFlushTimeout)) {
             logger.log(.warning, "output not fully written before exit")
         }

@@ -10,8 +10,12 @@ extension RPCServer {
         /// The reader pauses while more output than this waits for the client (default 64 MiB).
         public var outputBacklogLimit: Int = 64 << 20
         /// After stdin ends, requests still running get this long (seconds) to finish before
-        /// they are cancelled; with the flush below it keeps the exit within 2 s.
-        public var endOfInputGracePeriod: Double = 1.0
+        /// they are cancelled (protocol/ says cancel at once: 0); keep it plus the flush below
+        /// under 2 s.
+        public var endOfInputGracePeriod: Double = 0
+        /// When `true`, a request whose `params` is an array is answered -32602 before any
+        /// handler sees it (protocol/: methods take named params only).
+        public var requiresNamedParams: Bool = false
         /// How long (seconds) the final flush may take before the server gives up on the client.
         public var finalFlushTimeout: Double = 0.8
         /// `serverInfo.name` in the `initialize` result.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JSON
 
 /// The fast path for the common line: one flat request envelope, scanned in place.
@@ -55,16 +60,16 @@ struct RequestScanner {
             guard consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             switch key.count {
-            case 7 where key.elementsEqual("jsonrpc".utf8):
-                guard !sawVersion, let version = plainString(), version.elementsEqual("2.0".utf8) else { return nil }
+            case 7 where Self.matches(key, "jsonrpc"):
+                guard !sawVersion, let version = plainString(), Self.matches(version, "2.0") else { return nil }
                 sawVersion = true
-            case 2 where key.elementsEqual("id".utf8):
+            case 2 where Self.matches(key, "id"):
                 guard id == nil, let value = scanID() else { return nil }
                 id = value
-            case 6 where key.elementsEqual("method".utf8):
+            case 6 where Self.matches(key, "method"):
                 guard method == nil, let name = plainString() else { return nil }
                 method = String(decoding: name, as: UTF8.self)
-            case 6 where key.elementsEqual("params".utf8):
+            case 6 where Self.matches(key, "params"):
                 guard paramsRange == nil, let range = skipStructuredValue() else { return nil }
                 paramsRange = range
             default:
@@ -81,6 +86,13 @@ struct RequestScanner {
             params = parsed
         }
         return Envelope(id: id, method: method, params: params)
+    }
+
+    /// `true` when `bytes` spell `literal` exactly.
+    @inline(__always)
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
     }
 
     /// A string of printable ASCII without escapes; returns its contents.

@@ -33,6 +33,7 @@ var configuration = RPCServer.Configuration()
 configuration.logger = Logger(level: options.logLevel, label: "feedvm")
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
+configuration.requiresNamedParams = true
 let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
 registerServices(on: server, options: options)
 server.stopOnSignals([SIGTERM, SIGINT])

@@ -1,0 +1,47 @@
+extension JSON {
+    /// Nesting deeper than this is rejected with an error instead of risking the stack.
+    public static let defaultMaxDepth = 512
+
+    /// Parses one JSON text (RFC 8259, strict): surrounding whitespace allowed, nothing else.
+    ///
+    /// This is the zero-copy entry point: to parse one line inside a larger read buffer, pass
+    /// `UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])`. Error offsets are then
+    /// relative to `lineStart`. Nothing of `bytes` is retained after the call returns.
+    ///
+    /// Decisions where RFC 8259 leaves room (pinned by the JSONTestSuite `i_` tests):
+    /// - an integer that fits `Int64` is `.int`; a larger one, or any number with a fraction or
+    ///   exponent, is the nearest `.double`; a number beyond `Double`'s range is an error
+    ///   (JSON cannot carry infinity), one below it reads as zero;
+    /// - strings must be valid UTF-8; an unpaired UTF-16 surrogate escape (`"\uD800"`) reads as
+    ///   U+FFFD, as browsers do, because RFC 8259 permits such text;
+    /// - a byte-order mark is an error; a repeated object key keeps its last value;
+    /// - nesting deeper than `maxDepth` is an error, never a stack overflow.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(reason: "unexpected end of input", offset: 0)
+        }
+        var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        return try parser.parseDocument()
+    }
+
+    /// Parses one JSON text held in `bytes`.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try bytes.withUnsafeBytes { buffer in parseResult(buffer, maxDepth: maxDepth) }.get()
+    }
+
+    /// Parses one JSON text held in `bytes` (e.g. one line of a read buffer) without copying it.
+    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try bytes.withUnsafeBytes { buffer in parseResult(buffer, maxDepth: maxDepth) }.get()
+    }
+
+    /// Parses one JSON text held in `text`.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        var text = text
+        return try text.withUTF8 { utf8 in parseResult(UnsafeRawBufferPointer(utf8), maxDepth: maxDepth) }.get()
+    }
+
+    /// Carries the typed error out of the standard library's untyped-`rethrows` closures.
+    private static func parseResult(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> Result<JSON, JSONParseError> {
+        Result { () throws(JSONParseError) -> JSON in try parse(bytes, maxDepth: maxDepth) }
+    }
+}
