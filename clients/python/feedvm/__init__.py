@@ -10,9 +10,10 @@
 from .async_client import AsyncClient
 from .client import Client
 from .discovery import find_binary
-from .errors import (ApplicationError, BinaryNotFound, FeedVMError, InternalError,
-                     InvalidParams, InvalidRequest, MethodNotFound, ParseError,
-                     RequestCancelled, RpcError, RpcTimeout, ServerExited, UnknownSession)
+from .errors import (ApplicationError, BinaryNotFound, FeedVMError, ImageLoadFailed,
+                     InternalError, InvalidParams, InvalidRequest, LoadFailed, MethodNotFound,
+                     ParseError, RequestCancelled, RpcError, RpcTimeout, SchemeRefused,
+                     ServerExited, ServerShuttingDown, TooManySessions, UnknownSession)
 from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
 from .wire import Notification
 
@@ -23,5 +24,6 @@ __all__ = [
     "MirrorOutOfSync", "InvalidChanges", "compute_changes",
     "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
     "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",
-    "ApplicationError", "UnknownSession", "RpcTimeout", "ServerExited",
+    "ApplicationError", "UnknownSession", "LoadFailed", "ImageLoadFailed", "SchemeRefused",
+    "TooManySessions", "ServerShuttingDown", "RpcTimeout", "ServerExited",
 ]

@@ -20,6 +20,11 @@ __all__ = [
     "RequestCancelled",
     "ApplicationError",
     "UnknownSession",
+    "LoadFailed",
+    "ImageLoadFailed",
+    "SchemeRefused",
+    "TooManySessions",
+    "ServerShuttingDown",
     "RpcTimeout",
     "ServerExited",
     "error_from_wire",
@@ -93,6 +98,36 @@ class UnknownSession(ApplicationError):
     CODE = -32001
 
 
+class LoadFailed(ApplicationError):
+    """-32002: a feed page failed to load; ``data`` may hold ``status`` and ``url``."""
+
+    CODE = -32002
+
+
+class ImageLoadFailed(ApplicationError):
+    """-32003: an image failed to load; ``data`` holds ``index`` and maybe ``url``, ``status``."""
+
+    CODE = -32003
+
+
+class SchemeRefused(ApplicationError):
+    """-32004: a URL whose scheme may not be fetched; ``data`` holds ``scheme``."""
+
+    CODE = -32004
+
+
+class TooManySessions(ApplicationError):
+    """-32005: the server's session limit is reached; ``data`` holds ``limit``."""
+
+    CODE = -32005
+
+
+class ServerShuttingDown(ApplicationError):
+    """-32006: ``shutdown`` was called; only ``ping`` and ``exit`` still work."""
+
+    CODE = -32006
+
+
 class RpcTimeout(FeedVMError, TimeoutError):
     """A call did not finish in time; ``$/cancelRequest`` was sent for it."""
 
@@ -117,7 +152,8 @@ class ServerExited(FeedVMError):
 _BY_CODE: Dict[int, Type[RpcError]] = {
     cls.CODE: cls
     for cls in (ParseError, InvalidRequest, MethodNotFound, InvalidParams,
-                InternalError, RequestCancelled, UnknownSession)
+                InternalError, RequestCancelled, UnknownSession, LoadFailed,
+                ImageLoadFailed, SchemeRefused, TooManySessions, ServerShuttingDown)
     if cls.CODE is not None
 }
 

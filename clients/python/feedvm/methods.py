@@ -4,7 +4,7 @@ Each method only builds the wire params and delegates to ``call``; with
 ``Client`` it returns the result dict, with ``AsyncClient`` an awaitable of it.
 Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 ``loadImage``, ``bindRefreshStatus``, ``updateInput``, ``willDisplay``,
-``cancelImage``, ``dispose``.
+``didEndDisplaying``, ``cancelImage``, ``dispose``, ``shutdown`` (protocol/README.md).
 """
 
 from typing import Any, Dict, Generic, Optional, TypeVar
@@ -84,13 +84,26 @@ class FeedMethods(Generic[R]):
         return self.call("updateInput", {"session": session, "input": input}, timeout)
 
     def will_display(self, session: str, index: int, timeout: Optional[float] = None) -> R:
-        """Report that row ``index`` is about to be shown (drives load-more near the end)."""
+        """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
+
+        Near the end of the list this starts (or joins) a load-more; an image in
+        no cache starts loading. Answers once both ended.
+        """
         return self.call("willDisplay", {"session": session, "index": index}, timeout)
 
+    def did_end_displaying(self, session: str, index: int,
+                           timeout: Optional[float] = None) -> R:
+        """Row ``index`` left the screen -> ``{"cancelled": bool}`` (as ``cancel_image``)."""
+        return self.call("didEndDisplaying", {"session": session, "index": index}, timeout)
+
     def cancel_image(self, session: str, index: int, timeout: Optional[float] = None) -> R:
-        """Cancel a pending image load of row ``index``."""
+        """Cancel a pending image load of row ``index`` -> ``{"cancelled": bool}``."""
         return self.call("cancelImage", {"session": session, "index": index}, timeout)
 
     def dispose(self, session: str, timeout: Optional[float] = None) -> R:
         """End a session -> ``{}``; its id is unknown afterwards."""
         return self.call("dispose", {"session": session}, timeout)
+
+    def shutdown(self, timeout: Optional[float] = None) -> R:
+        """Finish in-flight requests -> ``{}``; afterwards only ``ping`` works."""
+        return self.call("shutdown", None, timeout)

@@ -5,10 +5,12 @@ A ``sections`` notification carries either a full snapshot::
     {"session": "s1", "revision": 7, "sections": [{"items": [item, ...]}, ...]}
 
 or, for a client that sent ``initialize`` with
-``capabilities: {"sections": {"incremental": true}}``, incremental changes::
+``capabilities: {"sections": {"incremental": true}}``, incremental changes
+(protocol/README.md section 9; ``revision`` may sit beside ``changes``, as the
+server sends it, or inside it)::
 
-    {"session": "s1", "changes": {
-        "revision": 7, "baseRevision": 6,
+    {"session": "s1", "revision": 7, "changes": {
+        "baseRevision": 6,
         "sections": [                      # one entry per section of the NEW list
             {"deleted":  [i, ...],                       # indices in the OLD items
              "inserted": [{"index": j, "item": {...}}],  # indices in the NEW items
@@ -164,7 +166,9 @@ class FeedMirror:
         if self.session is not None and params.get("session") not in (None, self.session):
             return False
         if "changes" in params:
-            self.apply_changes(params["changes"])
+            changes = dict(params["changes"])
+            changes.setdefault("revision", params.get("revision"))
+            self.apply_changes(changes)
         else:
             self.apply_snapshot(params["revision"], params["sections"])
         return True

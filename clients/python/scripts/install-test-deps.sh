@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the Python client's tests use and the machine may lack:
 #   - pytest, hypothesis, jsonschema (pip) — test-time only, never runtime deps;
-#   - Xvfb, xwd (x11-apps) and ImageMagick (Debian) for the GUI screenshot test.
+#   - Xvfb and xwd (x11-apps) for the GUI screenshot test (the XWD file is parsed in
+#     Python), ImageMagick's `identify` to prove the fixture images decode.
 # Idempotent: installs only what is missing. The tests never run this themselves;
 # the project's test command (or a developer) runs it once.
 set -euo pipefail
@@ -18,7 +19,7 @@ fi
 missing_deb=()
 command -v Xvfb >/dev/null || missing_deb+=(xvfb)
 command -v xwd >/dev/null || missing_deb+=(x11-apps)
-command -v import >/dev/null || command -v convert >/dev/null || missing_deb+=(imagemagick)
+command -v identify >/dev/null || missing_deb+=(imagemagick)
 "$python" -c "import tkinter" 2>/dev/null || missing_deb+=(python3-tk)
 if ((${#missing_deb[@]})); then
   if [ "$(id -u)" -ne 0 ]; then

@@ -48,7 +48,10 @@ def test_a_slow_call_does_not_block_a_later_one(fake):
     (-32700, feedvm.ParseError), (-32600, feedvm.InvalidRequest),
     (-32601, feedvm.MethodNotFound), (-32602, feedvm.InvalidParams),
     (-32603, feedvm.InternalError), (-32800, feedvm.RequestCancelled),
-    (-32001, feedvm.UnknownSession), (-32042, feedvm.ApplicationError),
+    (-32001, feedvm.UnknownSession), (-32002, feedvm.LoadFailed),
+    (-32003, feedvm.ImageLoadFailed), (-32004, feedvm.SchemeRefused),
+    (-32005, feedvm.TooManySessions), (-32006, feedvm.ServerShuttingDown),
+    (-32042, feedvm.ApplicationError),
     (-1, feedvm.RpcError),
 ])
 def test_each_error_family_maps_to_its_class(fake, code, cls):
