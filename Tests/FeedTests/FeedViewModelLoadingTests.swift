@@ -258,4 +258,32 @@ final class FeedViewModelLoadingTests: XCTestCase {
         XCTAssertEqual(reload.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
         XCTAssertEqual(harness.cancelledURLs.current.count, 1)
     }
+
+    func testTheSectionsDriverReplaysTheLatestSnapshotOnTheScheduler() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        let seen = Locked<[Int]>([])
+        let subscription = harness.output.sections.drive(onNext: { sections in seen.withLock { $0.append(sections[0].items.count) } })
+        harness.run()
+        XCTAssertEqual(seen.current, [10])
+        harness.request(reload: false)
+        harness.run()
+        XCTAssertEqual(seen.current, [10, 20])
+        subscription.dispose()
+    }
+
+    func testSectionsUpdatesEncodeAsSnapshotsOrAsChanges() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        harness.request(reload: false)
+        harness.run()
+        let update = harness.viewModel.currentSections
+        XCTAssertEqual(update.json(incremental: false)["sections"]?[0]?["items"]?.arrayValue?.count, 20)
+        let changes = try XCTUnwrap(update.json(incremental: true)["changes"]?[0])
+        XCTAssertEqual(changes["count"], 20)
+        XCTAssertEqual(changes["inserted"]?.arrayValue?.count, 10)
+        XCTAssertEqual(update.json(incremental: true)["revision"], 2)
+    }
 }

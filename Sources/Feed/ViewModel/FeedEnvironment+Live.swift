@@ -23,7 +23,8 @@ extension FeedEnvironment {
         for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport, defaultStubDelay: Double = 0
     ) -> any FeedSource {
         guard input.source == .stub else {
-            return ProviderFeedSource(config: input.config, context: input.context, provider: Provider(transport: transport))
+            let authorized = input.tokenRenewal.map { $0.wrapping(transport) } ?? transport
+            return ProviderFeedSource(config: input.config, context: input.context, provider: Provider(transport: authorized))
         }
         let delay = input.stubDelay ?? defaultStubDelay
         let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate

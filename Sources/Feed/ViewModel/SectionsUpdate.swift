@@ -16,3 +16,16 @@ public struct SectionsUpdate: Sendable, Equatable {
         self.changes = changes
     }
 }
+
+extension SectionsUpdate {
+    /// The body of a `sections` notification (without `session`):
+    /// - full: `{"revision": 3, "sections": [{"items": [...]}]}`;
+    /// - `incremental` (and a previous revision exists): `{"revision": 3, "changes": [C]}` where
+    ///   each `C` is `Changeset.json(section:)` — see there for the shape and how to apply it.
+    public func json(incremental: Bool) -> JSON {
+        if incremental, let changes {
+            return ["revision": .int(Int64(revision)), "changes": [changes.json(section: 0)]]
+        }
+        return ["revision": .int(Int64(revision)), "sections": sections.json]
+    }
+}
