@@ -48,7 +48,7 @@ extension FeedService {
             let reader = try ParamsReader(params)
             let session = try sessions.session(try reader.requiredString("session"))
             let index = try reader.requiredIndex("index")
-            let report = session.viewModel.willDisplay(index: index).subscribe { result in
+            let report = session.viewModel.display(index: index).subscribe { result in
                 switch result {
                 case .success(let outcome):
                     context.succeed(["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)])
@@ -66,7 +66,7 @@ extension FeedService {
             let reader = try ParamsReader(params)
             let session = try sessions.session(try reader.requiredString("session"))
             let index = try reader.requiredIndex("index")
-            let report = session.viewModel.cancelImage(index: index).subscribe { result in
+            let report = session.viewModel.cancelImageLoads(index: index).subscribe { result in
                 context.succeed(["cancelled": .bool((try? result.get()) ?? false)])
             }
             context.cancellation.onCancel { report.dispose() }

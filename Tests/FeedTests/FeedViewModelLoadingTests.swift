@@ -10,8 +10,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.run()
         XCTAssertEqual(try result.current?.get(), PageLoadResult(revision: 1, count: 10, page: 1, hasMore: true))
         XCTAssertEqual(harness.entries, [
-            .status(.beingHeaderRefresh), .sections(revision: 1, count: 10), .status(.endHeaderRefresh),
-            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .hud(.success, "Load successful"), .result("reload"),
+            .status(.beingHeaderRefresh), .sections(revision: 1, count: 10), .hud(.success, "Load successful"),
+            .status(.endHeaderRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("reload"),
         ])
         XCTAssertEqual(harness.items.first?.id, "all-1")
     }
@@ -45,8 +45,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         XCTAssertEqual(harness.cancelledURLs.current, ["stub://feed/?category=all&page=2&pageSize=10"])
         XCTAssertEqual(harness.entries, [
             .status(.beingFooterRefresh), .status(.endFooterRefresh), .result("more"), .status(.beingHeaderRefresh),
-            .sections(revision: 2, count: 10), .status(.endHeaderRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)),
-            .hud(.success, "Load successful"), .result("reload"),
+            .sections(revision: 2, count: 10), .hud(.success, "Load successful"), .status(.endHeaderRefresh),
+            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("reload"),
         ])
     }
 
@@ -125,8 +125,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         XCTAssertEqual(error.status, 500)
         XCTAssertEqual(error.url, "stub://feed/?category=all&page=2&pageSize=10")
         XCTAssertEqual(harness.entries, [
-            .status(.beingFooterRefresh), .status(.endFooterRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)),
-            .hud(.error, "database on fire"), .result("more"),
+            .status(.beingFooterRefresh), .hud(.error, "database on fire"), .status(.endFooterRefresh),
+            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("more"),
         ])
         XCTAssertEqual(harness.items.count, 10)
         XCTAssertEqual(harness.viewModel.currentSections.revision, 1)
