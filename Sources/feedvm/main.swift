@@ -1,7 +1,54 @@
-// Placeholder entry point until the service issue lands: it says so and exits non-zero.
+// feedvm: wires the JSON-RPC server over stdio to the services and runs it.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-let notice = "feedvm: the JSON-RPC service is not built yet (see issue 8)\n"
-_ = notice.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-exit(2)
+import FeedService
+import RPC
+
+func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+let options: FeedVMOptions
+switch FeedVMOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .serve(let parsed):
+    options = parsed
+case .showHelp:
+    print(usageText, terminator: "")
+    exit(ExitStatus.success)
+case .showVersion:
+    print("feedvm \(feedVMVersion)")
+    exit(ExitStatus.success)
+case .reject(let message):
+    writeToStandardError("feedvm: \(message)\nTry 'feedvm --help'.\n")
+    exit(ExitStatus.usage)
+}
+
+StandardStreams.ignoreBrokenPipeSignal()
+let protocolOutput = StandardStreams.protectStandardOutput()
+
+var configuration = RPCServer.Configuration()
+configuration.logger = Logger(level: options.logLevel, label: "feedvm")
+configuration.maxMessageBytes = options.maxMessageBytes
+configuration.serverVersion = feedVMVersion
+configuration.requiresNamedParams = true
+configuration.capabilities = FeedService.capabilities
+// A script piped in ends with EOF right after its last request: let running work finish
+// briefly, then cancel the rest, still exiting within the 2 s the protocol promises.
+configuration.endOfInputGracePeriod = 1.5
+let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
+// Before the slower service set-up, so an early SIGTERM already ends the server cleanly.
+server.stopOnSignals([SIGTERM, SIGINT])
+registerServices(on: server, options: options)
+
+if isatty(0) != 0 {
+    writeToStandardError("""
+        feedvm \(feedVMVersion): speaking JSON-RPC 2.0 on stdin/stdout, one message per line.
+        Try: {"jsonrpc":"2.0","id":1,"method":"ping"}   (Ctrl-D to quit, --help for more)
+
+        """)
+}
+exit(server.run())

@@ -1,1 +1,0 @@
-// The RPC layer; see DESIGN.md.

@@ -1,0 +1,80 @@
+import JSON
+
+/// The names of the methods every server answers.
+public enum BuiltinMethod {
+    /// `ping` -> `{}`.
+    public static let ping = "ping"
+    /// `initialize {clientInfo?, capabilities?}` -> `{protocolVersion, serverInfo, capabilities}`.
+    public static let initialize = "initialize"
+    /// `shutdown` -> `{}` after every running request was cancelled and answered; later requests
+    /// other than `ping` and `exit` are answered -32006.
+    public static let shutdown = "shutdown"
+    /// `exit`: the server stops reading, cancels what runs, flushes and exits 0 (a request is
+    /// answered `{}` first).
+    public static let exit = "exit"
+    /// `$/cancelRequest {id}`: the request is answered -32800.
+    public static let cancelRequest = "$/cancelRequest"
+}
+
+extension RPCServer {
+    func registerBuiltinMethods() {
+        registerSynchronous(BuiltinMethod.ping) { _ in .object(JSONObject()) }
+        registerSynchronous(BuiltinMethod.initialize) { [unowned self] params throws(RPCError) in
+            try self.initialize(params)
+        }
+        registerSynchronous(BuiltinMethod.shutdown) { [unowned self] _ in
+            self.isShutDown = true  // the synchronous handler runs on the reader thread
+            self.cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
+            return .object(JSONObject())
+        }
+        registerSynchronous(BuiltinMethod.exit) { [unowned self] _ in
+            self.exitRequested = true
+            return .object(JSONObject())
+        }
+        registerSynchronous(BuiltinMethod.cancelRequest) { [unowned self] params throws(RPCError) in
+            guard let rawID = params?["id"], let id = RequestID(rawID) else {
+                throw .invalidParams("must be the id of a request", field: "id")
+            }
+            self.cancelRequest(id)
+            return .null
+        }
+    }
+
+    /// Cancels the running request `id`: its token fires, then it is answered -32800 unless its
+    /// handler answered first. Unknown or finished ids are ignored, as cancellation races replies.
+    public func cancelRequest(_ id: RequestID) {
+        guard let context = state.withLock({ inFlight[id] }) else {
+            logger.log(.debug, "cancel of \(id): not running")
+            return
+        }
+        context.cancellation.cancel()
+        context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
+    }
+
+    /// Cancels every running request: tokens fire, then each is answered -32800 with `reason`.
+    func cancelAllRequests(reason: String) {
+        let running = state.withLock { Array(inFlight.values) }
+        for context in running {
+            context.cancellation.cancel()
+            context.fail(.requestCancelled(reason))
+        }
+    }
+
+    private func initialize(_ params: JSON?) throws(RPCError) -> JSON {
+        switch params {
+        case nil, .object?: break
+        default: throw .invalidParams("must be an object", field: "params")
+        }
+        for field in ["clientInfo", "capabilities"] {
+            if let value = params?[field], value.objectValue == nil {
+                throw .invalidParams("must be an object", field: field)
+            }
+        }
+        state.withLock { initializeParameters = params ?? [:] }
+        return [
+            "protocolVersion": .string(configuration.protocolVersion),
+            "serverInfo": ["name": .string(configuration.serverName), "version": .string(configuration.serverVersion)],
+            "capabilities": configuration.capabilities,
+        ]
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import JSON
+
+/// A JSON-RPC 2.0 server over a pair of byte streams, one message per line.
+///
+/// Structure (as in sourcekit-lsp): a dedicated reader thread frames and dispatches the input
+/// in arrival order, handlers answer from any thread through their `RequestContext`, and one
+/// writer thread writes whole lines in the order they were queued.
+///
+/// Handlers are called on the reader thread, one at a time, in the order their messages arrive,
+/// so a layer above can keep per-session order simply by enqueueing onto its own serial queue.
+/// They must not block: a slow request completes later, from wherever its work finishes.
+///
+/// ```swift
+/// let server = RPCServer(configuration: .init(), input: 0, output: protectedStdout)
+/// server.register("sleep") { params, context in
+///     DispatchQueue.global().asyncAfter(deadline: .now() + 1) { context.succeed(nil) }
+/// }
+/// exit(server.run())
+/// ```
+public final class RPCServer: @unchecked Sendable {
+    // Safety: fields under "guarded by `state`" are only touched while holding `state`; fields
+    // under "reader thread only" are only touched by the reader thread (and by `init` before it
+    // starts); the rest are immutable.
+
+    /// A handler called on the reader thread; it answers through `context`, now or later.
+    public typealias Handler = @Sendable (_ params: JSON?, _ context: RequestContext) -> Void
+    /// A handler that answers at once on the reader thread; for cheap methods such as `ping`.
+    public typealias SynchronousHandler = @Sendable (_ params: JSON?) throws(RPCError) -> JSON
+
+    enum Registration {
+        case asynchronous(Handler)
+        case synchronous(SynchronousHandler)
+    }
+
+    /// Where an answer goes: its own line, or into the array of its batch.
+    enum AnswerSink {
+        case line
+        case batch(BatchCollector)
+    }
+
+    /// The configuration the server was made with.
+    public let configuration: Configuration
+    /// The server's logger; handlers may share it.
+    public var logger: Logger { configuration.logger }
+
+    private let inputDescriptor: Int32
+    let writer: OutputWriter
+
+    // Guarded by `state`.
+    let state = NSCondition()
+    var registrations: [String: Registration] = [:]
+    var inFlight: [RequestID: RequestContext] = [:]
+    var initializeParameters: JSON?
+    var signalSources: [DispatchSourceSignal] = []
+    private var isFinishing = false
+    private var isFinished = false
+
+    // Reader thread only.
+    var readerRegistrations: [String: Registration] = [:]
+    var methodCache = MethodCache()
+    var readerOutput: [UInt8] = []
+    var isShutDown = false
+    var exitRequested = false
+
+    /// A server reading `input` and writing `output` (file descriptors it does not close).
+    public init(configuration: Configuration = Configuration(), input: Int32 = 0, output: Int32 = 1) {
+        self.configuration = configuration
+        inputDescriptor = input
+        let finisher = DeferredFinisher()
+        writer = OutputWriter(fileDescriptor: output, backlogLimit: configuration.outputBacklogLimit,
+                              logger: configuration.logger) { finisher.server?.finish(grace: 0, reason: "stdout closed") }
+        readerOutput.reserveCapacity(1 << 16)
+        finisher.server = self
+        registerBuiltinMethods()
+    }
+
+    /// Registers `handler` for `method`, replacing an earlier registration (built-ins included).
+    public func register(_ method: String, handler: @escaping Handler) {
+        state.withLock { registrations[method] = .asynchronous(handler) }
+    }
+
+    /// Registers a handler that answers at once, on the reader thread, without a thread hop.
+    /// Its answer is queued before the reader reads more input or calls the next asynchronous
+    /// handler. Use `register(_:handler:)` for anything that waits or is ordered with other work.
+    public func registerSynchronous(_ method: String, handler: @escaping SynchronousHandler) {
+        state.withLock { registrations[method] = .synchronous(handler) }
+    }
+
+    /// The names of every registered method, sorted.
+    public var methods: [String] { state.withLock { registrations.keys.sorted() } }
+
+    /// The params of the client's `initialize` request, once it was received.
+    public var clientInitializeParameters: JSON? { state.withLock { initializeParameters } }
+
+    /// Sends a notification through the ordered writer, from any thread.
+    public func sendNotification(_ method: String, params: JSON?) {
+        var line: [UInt8] = []
+        line.reserveCapacity(64)
+        MessageEncoder.appendNotification(method: method, params: params, to: &line)
+        line.append(0x0A)
+        writer.enqueue(line)
+    }
+
+    /// Serves until the input ends, `exit` arrives, `stop()` is called or the output breaks;
+    /// returns the process exit status (0 for every orderly end).
+    public func run() -> Int32 {
+        readerRegistrations = state.withLock { registrations }
+        writer.start()
+        let reader = Thread { [self] in
+            LineReader(fileDescriptor: inputDescriptor, maxLineBytes: configuration.maxMessageBytes)
+                .run(delegate: self)
+            flushReaderOutput()
+            if exitRequested {
+                finish(grace: 0, reason: "exit")
+            } else {
+                finish(grace: configuration.endOfInputGracePeriod, reason: "end of input")
+            }
+        }
+        reader.name = "rpc-reader"
+        reader.stackSize = 16 << 20  // deep but legal JSON recurses in the parser
+        reader.start()
+        state.withLock {
+            while !isFinished { state.wait() }
+        }
+        writer.stop()
+        return 0
+    }
+
+    /// Ends serving (e.g. on SIGTERM): cancels running requests, flushes, and lets `run` return.
+    public func stop(reason: String = "stopped") {
+        finish(grace: 0, reason: reason)
+    }
+
+    /// `true` once the server began to wind down; the reader stops reading.
+    var isWindingDown: Bool { state.withLock { isFinishing } }
+
+    /// Waits up to `grace` seconds for running requests, cancels the rest (answering -32800),
+    /// flushes, and releases `run`. Only the first call does anything.
+    func finish(grace: Double, reason: String) {
+        let start = Date()
+        let proceed = state.withLock { () -> Bool in
+            guard !isFinishing else { return false }
+            isFinishing = true
+            return true
+        }
+        guard proceed else { return }
+        logger.log(.info, "shutting down: \(reason)")
+        state.withLock {
+            let graceDeadline = start.addingTimeInterval(grace)
+            while !inFlight.isEmpty, state.wait(until: graceDeadline) {}
+        }
+        cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
+        if !writer.flush(until: Date().addingTimeInterval(configuration.finalFlushTimeout)) {
+            logger.log(.warning, "output not fully written before exit")
+        }
+        state.withLock {
+            isFinished = true
+            state.broadcast()
+        }
+    }
+}
+
+/// Lets the writer's broken-pipe callback reach the server that owns the writer.
+private final class DeferredFinisher: @unchecked Sendable {
+    // Safety: `server` is set once in `RPCServer.init`, before the writer thread exists.
+    weak var server: RPCServer?
+}

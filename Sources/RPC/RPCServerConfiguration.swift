@@ -1,0 +1,35 @@
+import JSON
+
+extension RPCServer {
+    /// The knobs of a server; the defaults suit `feedvm`.
+    public struct Configuration: Sendable {
+        /// A line longer than this is answered -32700 and skipped (default 16 MiB).
+        public var maxMessageBytes: Int = 16 << 20
+        /// Nesting deeper than this is a parse error.
+        public var maxNestingDepth: Int = JSON.defaultMaxDepth
+        /// The reader pauses while more output than this waits for the client (default 64 MiB).
+        public var outputBacklogLimit: Int = 64 << 20
+        /// After stdin ends, requests still running get this long (seconds) to finish before
+        /// they are cancelled (protocol/ says cancel at once: 0); keep it plus the flush below
+        /// under 2 s.
+        public var endOfInputGracePeriod: Double = 0
+        /// When `true`, a request whose `params` is an array is answered -32602 before any
+        /// handler sees it (protocol/: methods take named params only).
+        public var requiresNamedParams: Bool = false
+        /// How long (seconds) the final flush may take before the server gives up on the client.
+        public var finalFlushTimeout: Double = 0.8
+        /// `serverInfo.name` in the `initialize` result.
+        public var serverName: String = "feedvm"
+        /// `serverInfo.version` in the `initialize` result.
+        public var serverVersion: String = "0.1.0"
+        /// `protocolVersion` in the `initialize` result.
+        public var protocolVersion: String = "1.0"
+        /// `capabilities` in the `initialize` result.
+        public var capabilities: JSON = [:]
+        /// Where diagnostics go (stderr).
+        public var logger: Logger = Logger()
+
+        /// The defaults.
+        public init() {}
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import JSON
+
+/// What a handler knows about the message it is serving, and how it answers.
+///
+/// A handler completes a request exactly once, from any thread, with `complete(_:)`; later
+/// completions are ignored (e.g. after the request was cancelled and answered -32800).
+/// Notifications sent through `sendNotification` before `complete` are written before the
+/// response.
+public final class RequestContext: @unchecked Sendable {
+    // Safety: `isCompleted` is only touched while holding `lock`; everything else is immutable.
+    /// The request's id; `nil` when the message is a notification, which is never answered.
+    public let id: RequestID?
+    /// The method name.
+    public let method: String
+    /// Fires when the request is cancelled.
+    public let cancellation = CancellationToken()
+
+    private let lock = NSLock()
+    private var isCompleted = false
+    private let respond: @Sendable (RequestContext, Result<JSON, RPCError>) -> Void
+    private let notify: @Sendable (String, JSON?) -> Void
+
+    init(id: RequestID?, method: String,
+         respond: @escaping @Sendable (RequestContext, Result<JSON, RPCError>) -> Void,
+         notify: @escaping @Sendable (String, JSON?) -> Void)
+    {
+        self.id = id
+        self.method = method
+        self.respond = respond
+        self.notify = notify
+    }
+
+    /// `true` for a notification: nothing will be sent back whatever the handler does.
+    public var isNotification: Bool { id == nil }
+
+    /// `true` once the request was cancelled.
+    public var isCancelled: Bool { cancellation.isCancelled }
+
+    /// Answers the request (or ends the notification) with `result`; only the first call counts.
+    public func complete(_ result: Result<JSON, RPCError>) {
+        let isFirst = lock.withLock { () -> Bool in
+            guard !isCompleted else { return false }
+            isCompleted = true
+            return true
+        }
+        if isFirst { respond(self, result) }
+    }
+
+    /// Answers with a result.
+    public func succeed(_ result: JSON) { complete(.success(result)) }
+
+    /// Answers with an error.
+    public func fail(_ error: RPCError) { complete(.failure(error)) }
+
+    /// Sends a notification through the server's ordered writer.
+    public func sendNotification(_ method: String, params: JSON?) { notify(method, params) }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSON
+
+/// The fast path for the common line: one flat request envelope, scanned in place.
+///
+/// Accepts only `{"jsonrpc":"2.0","id":<int|plain string|null>,"method":"<plain>","params":...}`
+/// with the members in any order, each at most once, and no other members. "Plain" means
+/// printable ASCII without escapes, so the values read here are exactly what the full parser
+/// would produce. `params` is parsed by the full parser on its own byte range. Anything else
+/// returns `nil` and the caller takes the general path, which gives the same answer, slower.
+struct RequestScanner {
+    /// The request read from the line.
+    struct Envelope {
+        /// The id, or `nil` for a notification.
+        var id: RequestID?
+        /// The method name's bytes, valid while the line is.
+        var methodBytes: UnsafeRawBufferPointer
+        var params: JSON?
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// The envelope of `line`, or `nil` when the line needs the general path.
+    static func scan(_ line: UnsafeRawBufferPointer) -> Envelope? {
+        var scanner = RequestScanner(bytes: line)
+        return scanner.scanEnvelope()
+    }
+
+    private var current: UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D {
+            offset += 1
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard current == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func scanEnvelope() -> Envelope? {
+        skipWhitespace()
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var sawVersion = false
+        var id: RequestID?
+        var method: UnsafeRawBufferPointer?
+        var paramsRange: Range<Int>?
+        repeat {
+            skipWhitespace()
+            guard let key = plainString() else { return nil }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            switch key.count {
+            case 7 where Self.matches(key, "jsonrpc"):
+                guard !sawVersion, let version = plainString(), Self.matches(version, "2.0") else { return nil }
+                sawVersion = true
+            case 2 where Self.matches(key, "id"):
+                guard id == nil, let value = scanID() else { return nil }
+                id = value
+            case 6 where Self.matches(key, "method"):
+                guard method == nil, let name = plainString() else { return nil }
+                method = name
+            case 6 where Self.matches(key, "params"):
+                guard paramsRange == nil, let range = skipStructuredValue() else { return nil }
+                paramsRange = range
+            default:
+                return nil
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        skipWhitespace()
+        guard offset == bytes.count, sawVersion, let method else { return nil }
+        var params: JSON?
+        if let paramsRange {
+            guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange])) else { return nil }
+            params = parsed
+        }
+        return Envelope(id: id, methodBytes: method, params: params)
+    }
+
+    /// `true` when `bytes` spell `literal` exactly.
+    @inline(__always)
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
+    }
+
+    /// A string of printable ASCII without escapes; returns its contents.
+    private mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = offset
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        var index = start
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                offset = index + 1
+                return UnsafeRawBufferPointer(start: base + start, count: index - start)
+            }
+            // Printable ASCII (0x20...0x7E) except the backslash.
+            if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\\") { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// An integer id that fits `Int64` (no sign on zero), a plain string id, or null.
+    private mutating func scanID() -> RequestID? {
+        switch current {
+        case UInt8(ascii: "\""):
+            guard let text = plainString() else { return nil }
+            return RequestID(String(decoding: text, as: UTF8.self))
+        case UInt8(ascii: "n"):
+            guard bytes.count - offset >= 4, bytes[offset + 1] == UInt8(ascii: "u"),
+                  bytes[offset + 2] == UInt8(ascii: "l"), bytes[offset + 3] == UInt8(ascii: "l") else { return nil }
+            offset += 4
+            return .null
+        default:
+            let negative = consume(UInt8(ascii: "-"))
+            let start = offset
+            var value: Int64 = 0
+            while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 {
+                let digit = Int64(bytes[offset] &- UInt8(ascii: "0"))
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(digit)
+                guard !overflow1, !overflow2 else { return nil }
+                value = sum
+                offset += 1
+            }
+            let digits = offset - start
+            guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            guard !(negative && value == 0) else { return nil }
+            switch current {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: return RequestID(negative ? -value : value)
+            }
+        }
+    }
+
+    /// The byte range of an object or array value, found by bracket counting; validity is left to
+    /// the parser that reads the range.
+    private mutating func skipStructuredValue() -> Range<Int>? {
+        guard current == UInt8(ascii: "{") || current == UInt8(ascii: "[") else { return nil }
+        let start = offset
+        var depth = 0
+        var inString = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    offset += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return start..<offset }
+            default: break
+            }
+        }
+        return nil
+    }
+}

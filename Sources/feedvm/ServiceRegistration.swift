@@ -1,0 +1,11 @@
+import FeedService
+import RPC
+
+/// The one place where the feed methods join the built-in ones (`ping`, `initialize`,
+/// `shutdown`, `exit`, `$/cancelRequest`).
+func registerServices(on server: RPCServer, options: FeedVMOptions) {
+    var configuration = FeedServiceConfiguration()
+    configuration.cacheDirectory = options.cacheDirectory
+    if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
+    FeedService(configuration: configuration, logger: server.logger).register(on: server)
+}

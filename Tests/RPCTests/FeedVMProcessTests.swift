@@ -1,0 +1,112 @@
+import Foundation
+import JSON
+import FeedVMTestSupport
+import XCTest
+
+/// The `feedvm` executable over real stdio: transport, lifecycle and the command line.
+final class FeedVMProcessTests: XCTestCase {
+    func testAnswersPingOverStdioAndExitsZeroAtEndOfInput() throws {
+        let feedvm = try FeedVMProcess()
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        XCTAssertEqual(feedvm.client.receive(), ["jsonrpc": "2.0", "id": 1, "result": [:]])
+        feedvm.client.closeInput()
+        XCTAssertEqual(feedvm.client.receiveUntilEnd(), [])
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testATenThousandRequestPipelinedClientGetsEveryAnswer() throws {
+        let feedvm = try FeedVMProcess()
+        var text = ""
+        for index in 0..<10_000 { text += #"{"jsonrpc":"2.0","id":\#(index),"method":"ping"}"# + "\n" }
+        feedvm.client.sendRaw(Array(text.utf8))  // everything before reading anything
+        feedvm.client.closeInput()
+        let ids = feedvm.client.receiveUntilEnd().compactMap { $0["id"]?.intValue }
+        XCTAssertEqual(Set(ids), Set(0..<10_000))
+        XCTAssertEqual(ids.count, 10_000)
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testAnOversizedLineIsAnsweredAndTheNextLineWorks() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--max-message-bytes", "4096"])
+        let huge = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""# + String(repeating: "y", count: 1 << 20) + #""}}"#
+        feedvm.client.sendInBackground(huge + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"ping"}"# + "\n")
+        let rejection = feedvm.client.receive()
+        XCTAssertEqual(rejection["error"]?["code"], .int(-32700))
+        XCTAssertEqual(rejection["error"]?["data"]?["reason"], "message exceeds 4096 bytes")
+        XCTAssertEqual(rejection["id"], .null)
+        XCTAssertEqual(feedvm.client.receive()["id"], 2)
+    }
+
+    func testInvalidUTF8IsAParseErrorAndTheConnectionLivesOn() throws {
+        let feedvm = try FeedVMProcess()
+        feedvm.client.sendRaw([0x7B, 0xC3, 0x28, 0x7D, 0x0A])
+        XCTAssertEqual(feedvm.client.receive()["error"]?["code"], .int(-32700))
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":"next","method":"ping"}"#)
+        XCTAssertEqual(feedvm.client.receive()["id"], "next")
+    }
+
+    func testSIGTERMExitsZero() throws {
+        let feedvm = try FeedVMProcess()
+        _ = feedvm.client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)  // it is up
+        feedvm.process.terminate()  // SIGTERM
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testTheExitNotificationExitsZero() throws {
+        let feedvm = try FeedVMProcess()
+        feedvm.client.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testAClientThatStopsReadingStdoutMakesTheServerExit() throws {
+        let feedvm = try FeedVMProcess()
+        feedvm.closeOutputReadEnd()
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)  // its answer meets EPIPE
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testDebugLoggingNeverReachesStdout() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--log-level", "trace"])
+        feedvm.client.send(#"{"jsonrpc":"2.0","method":"no/such/method"}"#)
+        feedvm.client.send("{oops")
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        feedvm.client.closeInput()
+        let messages = feedvm.client.receiveUntilEnd()  // fails on any line that is not JSON
+        XCTAssertEqual(messages.count, 2)
+    }
+
+    func testArrayParamsAreInvalidParamsBecauseMethodsTakeNamedParams() throws {
+        let feedvm = try FeedVMProcess()
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":[]}"#)
+        XCTAssertEqual(feedvm.client.receive()["error"]?["code"], .int(-32602))
+    }
+
+    func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
+        let (status, output) = try runToCompletion(["--help"])
+        XCTAssertEqual(status, 0)
+        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
+            XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
+        }
+    }
+
+    func testVersionAndBadArguments() throws {
+        XCTAssertEqual(try runToCompletion(["--version"]).output, "feedvm 0.1.0\n")
+        XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
+    }
+
+    private func runToCompletion(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try FeedVMProcess.binaryURL().get()
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import RPC
-
-final class RPCSmokeTests: XCTestCase {
-    func testModuleLinks() {}
-}

@@ -1,0 +1,69 @@
+import JSON
+import XCTest
+@testable import RPC
+
+/// The fast path must read exactly what the general path reads, or step aside.
+final class RequestScannerTests: XCTestCase {
+    /// What a path read from a line: id (nil for a notification), method, params.
+    private struct Reading: Equatable {
+        var id: RequestID?
+        var method: String
+        var params: JSON?
+    }
+
+    private func fastPath(_ line: String) -> Reading? {
+        Array(line.utf8).withUnsafeBytes { bytes in
+            RequestScanner.scan(bytes).map {
+                Reading(id: $0.id, method: String(decoding: $0.methodBytes, as: UTF8.self), params: $0.params)
+            }
+        }
+    }
+
+    private func generalPath(_ line: String) -> Reading? {
+        guard let json = try? JSON.parse(line) else { return nil }
+        switch IncomingMessage(json) {
+        case .request(let id, let method, let params): return Reading(id: id, method: method, params: params)
+        case .notification(let method, let params): return Reading(id: nil, method: method, params: params)
+        case .invalid: return nil
+        }
+    }
+
+    func testTheCommonShapesTakeTheFastPath() {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":"abc-1","method":"requestCommand","params":{"session":"s1","reload":true}}"#,
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#,
+            #" { "id" : -12 , "method" : "x" , "params" : [1,{"a":"]}\""}] , "jsonrpc" : "2.0" } "#,
+            #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+        ]
+        for line in lines {
+            let fast = fastPath(line)
+            XCTAssertNotNil(fast, line)
+            XCTAssertEqual(fast, generalPath(line), line)
+        }
+    }
+
+    func testAnythingUnusualIsLeftToTheGeneralPath() {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1.0,"method":"ping"}"#,  // non-integer id
+            #"{"jsonrpc":"2.0","id":1e3,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":007,"method":"ping"}"#,  // invalid JSON
+            #"{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}"#,  // beyond Int64
+            #"{"jsonrpc":"2.0","id":"a\"b","method":"ping"}"#,  // escapes
+            #"{"jsonrpc":"2.0","id":"é","method":"ping"}"#,  // non-ASCII
+            #"{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}"#,  // duplicate member
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","extra":0}"#,  // unknown member
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#,  // scalar params
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":tru}}"#,  // bad params
+            #"{"jsonrpc":"2.0","id":1,"method":"ping"} x"#,  // trailing data
+            #"{"jsonrpc":"2.0","id":1,"method":"ping""#,  // truncated
+            #"{"jsonrpc":"1.0","id":1,"method":"ping"}"#,
+            #"{"id":1,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#,
+        ]
+        for line in lines {
+            XCTAssertNil(fastPath(line), line)
+        }
+    }
+}
