@@ -1,3 +1,4 @@
+import FeedVMTestSupport
 import Foundation
 import JSON
 import XCTest
@@ -5,22 +6,26 @@ import XCTest
 /// Holds the binary to `protocol/`: every method the OpenRPC document lists is dispatched, an
 /// undocumented one is not, and every transcript replays (rules in protocol/transcripts/README.md).
 ///
-/// Runs against `<package root>/.build/debug/feedvm` (or `$FEEDVM_BIN`), which `swift build`
-/// produces; `swift test` alone does not rebuild it, so run `swift build && swift test`.
+/// Runs against the binary `FeedVMProcess` finds (the one `swift build` puts beside the tests,
+/// else `<package root>/.build/debug/feedvm`; `$FEEDVM_BINARY` overrides). Build it first:
+/// `swift build && swift test --filter ProtocolConformanceTests`.
 final class ProtocolConformanceTests: XCTestCase {
-    private static let protocolDirectory = SpawnedFeedVM.packageRoot.appendingPathComponent("protocol")
+    /// `<package root>/protocol`, three levels above this file.
+    private static let protocolDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol")
 
     func testEveryDocumentedMethodIsDispatchedAndAnUndocumentedOneIsNot() throws {
         try skipUnlessTheBinaryHasTheFeedMethods()
         let methods = try documentedClientMethods()
         XCTAssertFalse(methods.isEmpty)
-        let server = try SpawnedFeedVM()
+        let server = try FeedVMProcess()
         // `shutdown` and `exit` change the server's state, so they go last, in that order.
         let ordered = methods.filter { $0 != "shutdown" && $0 != "exit" } + ["__undocumented__", "shutdown", "exit"]
         for (offset, method) in ordered.enumerated() {
             let id = JSON.int(Int64(offset + 1))
-            try server.send(["jsonrpc": "2.0", "id": id, "method": .string(method), "params": [:]])
-            let response = try XCTUnwrap(try response(to: id, from: server), "\(method) was not answered\(server.stderrTail)")
+            let request: JSON = ["jsonrpc": "2.0", "id": id, "method": .string(method), "params": [:]]
+            server.client.send(request.jsonString)
+            let response = try XCTUnwrap(response(to: id, from: server.client), "\(method) was not answered")
             let code = response["error"]?["code"]?.intValue
             if method == "__undocumented__" {
                 XCTAssertEqual(code, -32601, "an undocumented method must be -32601: \(response.jsonString)")
@@ -28,7 +33,8 @@ final class ProtocolConformanceTests: XCTestCase {
                 XCTAssertNotEqual(code, -32601, "documented method \(method) is not dispatched: \(response.jsonString)")
             }
         }
-        _ = server.finish()
+        server.client.closeInput()
+        _ = server.client.receiveUntilEnd()
     }
 
     func testTheDocumentListsEveryNotificationAsServerToClient() throws {
@@ -83,9 +89,10 @@ final class ProtocolConformanceTests: XCTestCase {
             .filter { $0.pathExtension == "jsonl" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// The response with `id`, skipping notifications; `nil` after a timeout.
-    private func response(to id: JSON, from server: SpawnedFeedVM) throws -> JSON? {
-        while let message = try server.next(timeout: 15) {
+    /// The response with `id`, skipping notifications; `nil` at the end of output.
+    private func response(to id: JSON, from client: LineConnection) -> JSON? {
+        while let bytes = client.readLine() {
+            guard let message = try? JSON.parse(bytes) else { continue }
             if message["id"] == id && message["method"] == nil { return message }
         }
         return nil
@@ -94,15 +101,15 @@ final class ProtocolConformanceTests: XCTestCase {
     /// Skips (with the reason) unless the binary exists and answers `transform` with something
     /// other than -32601; the service lands in steps, and this suite must not fail before it does.
     private func skipUnlessTheBinaryHasTheFeedMethods() throws {
-        let path = SpawnedFeedVM.binaryPath
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("no feedvm binary at \(path): run `swift build` first (or set FEEDVM_BIN)")
+        let path: String
+        switch FeedVMProcess.binaryURL() {
+        case .success(let url): path = url.path
+        case .failure(let error): throw XCTSkip("\(error.localizedDescription)")
         }
-        let server = try SpawnedFeedVM()
-        try server.send(["jsonrpc": "2.0", "id": 1, "method": "transform", "params": ["input": [:]]])
-        let answer: JSON?
-        do { answer = try response(to: 1, from: server) } catch { answer = nil }
-        _ = server.finish()
+        let server = try FeedVMProcess()
+        server.client.send(#"{"jsonrpc":"2.0","id":1,"method":"transform","params":{"input":{}}}"#)
+        server.client.closeInput()
+        let answer = server.client.receiveUntilEnd().first { $0["id"] == 1 }
         guard let answer else { throw XCTSkip("\(path) is not the JSON-RPC service yet (no answer to transform)") }
         if answer["error"]?["code"]?.intValue == -32601 {
             throw XCTSkip("\(path) does not have the feed methods yet (transform is -32601)")

@@ -1,3 +1,4 @@
+import FeedVMTestSupport
 import Foundation
 import JSON
 
@@ -54,29 +55,47 @@ struct TranscriptReplay {
         return result
     }
 
-    /// Replays the conversation; throws the first difference.
-    func run(timeout: TimeInterval = 15) throws {
-        let server = try SpawnedFeedVM(arguments: arguments)
+    /// Replays the conversation against a spawned `feedvm` with a fresh cache directory;
+    /// throws the first difference.
+    func run() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("feedvm-transcript-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stderrURL = scratch.appendingPathComponent("stderr.log")
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        var stderrTail: String {
+            guard let data = try? Data(contentsOf: stderrURL), !data.isEmpty else { return "" }
+            return "\n--- feedvm stderr (tail) ---\n" + String(decoding: data.suffix(2000), as: UTF8.self)
+        }
+        let server = try FeedVMProcess(arguments: ["--cache-dir", scratch.appendingPathComponent("cache").path] + arguments,
+                                       stderr: try FileHandle(forWritingTo: stderrURL))
         var state = State()
         for block in blocks {
-            for line in block.sent { try state.send(line, to: server) }
+            for line in block.sent { try state.send(line, to: server.client) }
             var pending = block.expected
             while !pending.isEmpty {
-                guard let message = try server.next(timeout: timeout) else {
-                    throw TranscriptFailure("\(name): timed out waiting for:\n\(state.eligible(pending).map(\.summary).joined(separator: "\n"))\(server.stderrTail)")
+                guard let bytes = server.client.readLine() else {
+                    throw TranscriptFailure("\(name): no message (end of output or hang guard) while waiting for:\n"
+                        + state.eligible(pending).map(\.summary).joined(separator: "\n") + stderrTail)
+                }
+                let message: JSON
+                do { message = try JSON.parse(bytes) } catch {
+                    throw TranscriptFailure("\(name): stdout line is not JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
                 }
                 guard let index = state.take(message, from: pending) else {
                     throw TranscriptFailure("\(name): unexpected message \(message.jsonString.prefix(300))\nwhile waiting for:\n"
-                        + state.eligible(pending).map(\.summary).joined(separator: "\n") + "\n" + state.reasons(message, pending) + server.stderrTail)
+                        + state.eligible(pending).map(\.summary).joined(separator: "\n") + "\n" + state.reasons(message, pending) + stderrTail)
                 }
                 pending.remove(at: index)
             }
         }
-        let (trailing, status) = server.finish()
+        server.client.closeInput()
+        let trailing = server.client.receiveUntilEnd()
         if !trailing.isEmpty {
             throw TranscriptFailure("\(name): unexpected message(s) at the end: \(trailing.map(\.jsonString).joined(separator: ", "))")
         }
-        if status != 0 { throw TranscriptFailure("\(name): exit status \(status.map(String.init) ?? "none") after stdin closed\(server.stderrTail)") }
+        let status = server.waitForExit()
+        if status != 0 { throw TranscriptFailure("\(name): exit status \(status.map(String.init) ?? "none") after stdin closed\(stderrTail)") }
     }
 
     /// Variables and the session each request id names.
@@ -84,8 +103,8 @@ struct TranscriptReplay {
         var bindings = TranscriptBindings()
         var sessionOfRequest: [JSON: JSON] = [:]
 
-        mutating func send(_ line: Line, to server: SpawnedFeedVM) throws {
-            if let raw = line.raw { return try server.send(Self.bytes(of: raw)) }
+        mutating func send(_ line: Line, to server: LineConnection) throws {
+            if let raw = line.raw { return server.sendRaw(try Self.bytes(of: raw)) }
             guard let template = line.message else { return }
             let message = try bindings.substitute(template)
             for element in message.arrayValue ?? [message] {
@@ -93,7 +112,7 @@ struct TranscriptReplay {
                     sessionOfRequest[id] = element["params"]?["session"] ?? .null
                 }
             }
-            try server.send(message)
+            server.send(message.jsonString)
         }
 
         /// The order stream of a message: `session:<id>` for notifications and responses of

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import copy
 import json
 import os
 import queue
@@ -47,7 +48,7 @@ __all__ = [
 #: Seconds to wait for each expected message (``FEEDVM_TRANSCRIPT_TIMEOUT`` overrides).
 DEFAULT_TIMEOUT = float(os.environ.get("FEEDVM_TRANSCRIPT_TIMEOUT", "15"))
 #: Seconds of silence after which ``record`` considers a block complete.
-RECORD_QUIET = 0.3
+RECORD_QUIET = 0.2
 
 _TYPE_PLACEHOLDERS = {
     "$string": lambda v: isinstance(v, str),
@@ -599,7 +600,7 @@ def record(path: "os.PathLike[str] | str", binary: Optional[str] = None, tighten
             next_block = next(conversation, None)
             for client_line in sent:
                 talk.send(client_line)
-            received = collect(server, talk, len(expected), timeout)
+            received = collect(server, talk, expected, timeout)
             pending = list(expected)
             for message in received:
                 matched, _ = talk.take(pending, message)
@@ -621,13 +622,16 @@ def record(path: "os.PathLike[str] | str", binary: Optional[str] = None, tighten
     return notes
 
 
-def collect(server: Server, talk: Conversation, expected_count: int, timeout: float) -> List[Any]:
-    """Messages of one block: until every request is answered, the expected count is reached
-    and the server has been quiet for a moment (or ``timeout`` passes)."""
+def collect(server: Server, talk: Conversation, expected: List[Line], timeout: float) -> List[Any]:
+    """Messages of one block: until every expected line has matched (or, when some did not,
+    every request is answered) and the server has been quiet for a moment, or ``timeout``."""
     received: List[Any] = []
+    pending = list(expected)
+    trial = copy.copy(talk)
+    trial.bindings = Bindings(talk.bindings)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        done = not talk.unanswered and len(received) >= expected_count
+        done = (expected and not pending) or (not talk.unanswered and len(received) >= len(expected))
         try:
             message = server.next(RECORD_QUIET if done else min(0.5, max(0.01, deadline - time.monotonic())))
         except TranscriptError:
@@ -640,6 +644,7 @@ def collect(server: Server, talk: Conversation, expected_count: int, timeout: fl
             continue
         talk.note_received(message)
         received.append(message)
+        trial.take(pending, message)
     return received
 
 
