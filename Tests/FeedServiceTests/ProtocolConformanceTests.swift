@@ -37,6 +37,13 @@ final class ProtocolConformanceTests: XCTestCase {
         _ = server.client.receiveUntilEnd()
     }
 
+    func testTheDispatchTableAndTheDocumentAgreeBothWays() throws {
+        let dispatched = Set(FeedServiceHarness().server.server.methods)
+        let documented = Set(try documentedClientMethods())
+        XCTAssertEqual(dispatched.subtracting(documented), [], "dispatched but not in protocol/feedvm.openrpc.json")
+        XCTAssertEqual(documented.subtracting(dispatched), [], "documented but not dispatched")
+    }
+
     func testTheDocumentListsEveryNotificationAsServerToClient() throws {
         let document = try openRPCDocument()
         let notifications = document["methods"]?.arrayValue?
