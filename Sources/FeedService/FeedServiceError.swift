@@ -82,14 +82,15 @@ extension RPCError {
 }
 
 extension FeedError {
-    /// The scheme of a URL that was refused for its scheme, when that is why this failed.
+    /// The refused scheme, when that is why this failed.
     var refusedScheme: String? {
-        guard case .image(let message, let url?) = self, message.hasPrefix("Refusing to fetch") else { return nil }
-        return url.split(separator: ":", maxSplits: 1).first.map { String($0).lowercased() } ?? ""
+        if case .refusedScheme(let scheme, _) = self { return scheme }
+        return nil
     }
 
     /// `{"code", "message"}` for an `imageDownloaded` notification.
     func notificationJSON(index: Int) -> JSON {
-        RPCError.imageFailed(self, index: index, cancellation: .imageCancelled).json
+        let error = RPCError.imageFailed(self, index: index, cancellation: .imageCancelled)
+        return ["code": .int(Int64(error.code)), "message": .string(error.message)]
     }
 }
