@@ -114,7 +114,8 @@ final class RefreshOrderTests: XCTestCase {
         XCTAssertEqual(cancelled.errorCode, -32800)
         XCTAssertEqual(cancelled.errorReason, "clientCancelled")
         // The -32800 is written at once; the spinner's end follows from the scheduler.
-        let statuses = (cancelled.notifications + harness.drain()).map { $0[keyPath: "params.status"] }
+        let later = harness.notifications { $0[keyPath: "params.status"] == "footerStatus" }
+        let statuses = (cancelled.notifications + later).map { $0[keyPath: "params.status"] }
         XCTAssertEqual(statuses, ["beingHeaderRefresh", "endHeaderRefresh", "footerStatus"])
     }
 
