@@ -4,6 +4,7 @@
 /// which beats hashing for the small objects of RPC envelopes and API items, and switch to an
 /// index once an object grows large.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    /// One member: its key and value.
     public typealias Element = (key: String, value: JSON)
 
     private var keys: [String]
@@ -25,8 +26,11 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for (key, value) in members { self[key] = value }
     }
 
+    /// Position of the first member: 0.
     public var startIndex: Int { 0 }
+    /// One past the last member's position: the member count.
     public var endIndex: Int { keys.count }
+    /// The member at `position`, in order.
     public subscript(position: Int) -> Element { (keys[position], values[position]) }
 
     /// The member keys, in order.
@@ -118,14 +122,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         index = fresh
     }
 
+    /// Objects are equal when they have the same members, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.keys.count == rhs.keys.count else { return false }
         for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
         return true
     }
 
+    /// Hashes the members independently of their order, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
-        // Order-independent, to agree with `==`.
         var combined = 0
         for (key, value) in zip(keys, values) {
             var member = Hasher()

@@ -44,6 +44,11 @@ extension Observable {
         }
     }
 
+    /// The given elements in order, then completion.
+    public static func of(_ elements: Element...) -> Observable<Element> {
+        from(elements)
+    }
+
     /// Completion and nothing else.
     public static func empty() -> Observable<Element> {
         Observable { observer in

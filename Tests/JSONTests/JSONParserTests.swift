@@ -77,6 +77,10 @@ final class JSONParserTests: XCTestCase {
         let second = try buffer.withUnsafeBytes { raw in try JSON.parse(UnsafeRawBufferPointer(rebasing: raw[9..<17])) }
         XCTAssertEqual(second, ["id": 2])
         XCTAssertEqual(try JSON.parse(buffer[0..<8]), ["id": 1])
+        XCTAssertEqual(try JSON.parse(buffer[9..<17]), ["id": 2])
+        XCTAssertThrowsError(try JSON.parse(buffer[9..<16])) { error in
+            XCTAssertEqual((error as? JSONParseError)?.offset, 7, "offsets count from the start of the slice")
+        }
     }
 
     func testErrorsSayWhatAndWhere() {

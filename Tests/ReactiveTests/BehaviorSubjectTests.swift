@@ -3,7 +3,9 @@ import Reactive
 
 final class BehaviorSubjectTests: XCTestCase {
     /// The example of seed 003 (RxSwift + MJRefresh): a second subscriber first receives the
-    /// latest value, then both receive every new one. Strings stand for the article's emoji.
+    /// latest value, then both receive every new one. Strings stand for the article's emoji (its
+    /// mangled "?" and "?️" are the RxSwift docs' 🔴🐶🐱 / 🅰️🅱️ / 🍐🍊). The article's snippet shows
+    /// two emissions after subscriber 2 but its printed output has four; this reproduces the output.
     func testSecondSubscriberReceivesTheLatestValueThenEveryNewOne() {
         let printed = Locked<[String]>([])
         let disposeBag = DisposeBag()

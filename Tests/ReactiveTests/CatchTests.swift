@@ -6,7 +6,7 @@ final class CatchTests: XCTestCase {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
         let fallback = scheduler.createColdObservable([.next(10, 9), .completed(20)])
-        let res = scheduler.start { xs.catch { _ in fallback } }
+        let res = scheduler.start { xs.catch { _ in fallback.asObservable() } }
         XCTAssertEqual(res.events, [.next(210, 1), .next(230, 9), .completed(240)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
         XCTAssertEqual(fallback.subscriptions, [Subscription(220, 240)])

@@ -7,7 +7,7 @@ final class DeferredRetryTests: XCTestCase {
         let calls = Locked(0)
         let source = Observable<Int>.deferred {
             let call = calls.withLock { $0 += 1; return $0 }
-            return Observable.just(call)
+            return .just(call)
         }
         let first = scheduler.createObserver(Int.self)
         let second = scheduler.createObserver(Int.self)
@@ -31,7 +31,7 @@ final class DeferredRetryTests: XCTestCase {
         let attempts = Locked(0)
         let source = Observable<String>.deferred {
             attempts.withLock { $0 += 1 }
-            return attempts.current < 2 ? Observable.error(TestError()) : Observable.just("ok")
+            return attempts.current < 2 ? .error(TestError()) : .just("ok")
         }
         let res = scheduler.start { source.retry(5) }
         XCTAssertEqual(res.events, [.next(200, "ok"), .completed(200)])

@@ -6,13 +6,13 @@ extension ObservableType {
 
     /// This sequence as a `Driver` on `scheduler`: on error it continues with `fallback`.
     public func asDriver(onErrorDriveWith fallback: Driver<Element>, scheduler: any SchedulerType = SharingScheduler.shared) -> Driver<Element> {
-        Driver(unchecked: self.catch { _ in fallback }, scheduler: scheduler)
+        Driver(unchecked: self.catch { _ in fallback.asObservable() }, scheduler: scheduler)
     }
 
     /// This sequence as a `Driver` on `scheduler`: on error it continues with the driver
     /// `recover` returns for the error.
     public func asDriver(onErrorRecover recover: @escaping @Sendable (any Error) -> Driver<Element>, scheduler: any SchedulerType = SharingScheduler.shared) -> Driver<Element> {
-        Driver(unchecked: self.catch(recover), scheduler: scheduler)
+        Driver(unchecked: self.catch { recover($0).asObservable() }, scheduler: scheduler)
     }
 }
 

@@ -1,8 +1,7 @@
 extension ObservableType {
     /// On error, continues with the sequence `handler` returns for it; if `handler` throws, that
     /// error is forwarded instead.
-    public func `catch`<Source: ObservableType>(_ handler: @escaping @Sendable (any Error) throws -> Source) -> Observable<Element>
-    where Source.Element == Element {
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element> {
         Observable { observer in
             let sink = CatchSink(handler: handler, observer: observer)
             sink.subscription.disposable = self.subscribe(sink)
@@ -12,17 +11,17 @@ extension ObservableType {
 
     /// On error, emits `element` and completes.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        self.catch { _ in Observable.just(element) }
+        self.catch { _ in .just(element) }
     }
 }
 
-private final class CatchSink<Element: Sendable, Source: ObservableType>: ObserverType where Source.Element == Element {
-    private let handler: @Sendable (any Error) throws -> Source
+private final class CatchSink<Element: Sendable>: ObserverType {
+    private let handler: @Sendable (any Error) throws -> Observable<Element>
     private let observer: AnyObserver<Element>
     /// The source subscription, replaced by the fallback's on error.
     let subscription = SerialDisposable()
 
-    init(handler: @escaping @Sendable (any Error) throws -> Source, observer: AnyObserver<Element>) {
+    init(handler: @escaping @Sendable (any Error) throws -> Observable<Element>, observer: AnyObserver<Element>) {
         self.handler = handler
         self.observer = observer
     }
