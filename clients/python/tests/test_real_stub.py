@@ -240,6 +240,7 @@ def test_close_ends_the_server_with_status_zero(real):
 
 
 def test_sigterm_ends_the_server_with_status_zero(real):
+    real.ping()  # the server is up, its signal handling installed
     real.process.send_signal(signal.SIGTERM)
     assert real.process.wait(5) == 0
 
