@@ -73,10 +73,22 @@ def test_unsplash_with_a_wrong_key_fails_without_leaking_it(real, fixtures):
     assert huds[-1]["style"] == "error"
 
 
-def test_envelope_with_a_token_header(real, fixtures):
+def test_envelope_with_a_bearer_token(real, fixtures):
     session = open_session(real, fixtures, "envelope", category="list")
-    assert real.request_command(session, reload=True)["count"] == 10
-    assert fixtures.count("envelope.list") == 1
+    result = real.request_command(session, reload=True)
+    assert (result["count"], result["hasMore"]) == (10, True)
+    assert fixtures.count("envelope.list") == 1 and fixtures.count("envelope.refresh") == 0
+
+
+@pytest.mark.parametrize("expiry", ["http401", "code"])
+def test_an_expired_envelope_token_is_renewed_silently_and_the_page_retried(real, fixtures, expiry):
+    fixtures.configure(token_expiry=expiry, token_uses=2)
+    session = open_session(real, fixtures, "envelope", category="list")
+    counts = [real.request_command(session, reload=index == 0)["count"] for index in range(4)]
+    assert counts == [10, 20, 30, 40]
+    # Page 3 met the expired token: one refresh, one retry.
+    assert fixtures.count("envelope.refresh") == 1 and fixtures.count("envelope.list") == 5
+    assert [n.params["style"] for n in real.notifications("hud", timeout=0)] == ["success"] * 4
 
 
 @pytest.mark.parametrize("fault", [
