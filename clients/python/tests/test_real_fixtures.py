@@ -91,6 +91,18 @@ def test_an_expired_envelope_token_is_renewed_silently_and_the_page_retried(real
     assert [n.params["style"] for n in real.notifications("hud", timeout=0)] == ["success"] * 4
 
 
+def test_the_custom_cursor_source_walks_to_a_null_cursor(real, fixtures):
+    session = open_session(real, fixtures, "custom", pageSize=20)
+    counts = [real.request_command(session, reload=index == 0) for index in range(3)]
+    assert [(r["count"], r["hasMore"]) for r in counts] == [(20, True), (40, True), (45, False)]
+    items = list(real.notifications("sections", timeout=0))[-1].params["sections"][0]["items"]
+    expected = entries("cursor", "items", 45, "gif")
+    assert [item["id"] for item in items] == [entry.key for entry in expected]
+    assert (items[3]["width"], items[3]["height"]) == expected[3].size
+    assert check_image(real, session, 3)["mimeType"] == "image/gif"
+    assert fixtures.count("cursor") == 3
+
+
 @pytest.mark.parametrize("fault", [
     {"status": 503}, {"status": 404}, {"body": "garbage"}, {"body": "truncate"},
     {"body": "reset"}, {"body": "empty"},
