@@ -162,11 +162,34 @@ def test_an_index_outside_the_list_is_invalid_params(real):
     assert raised.value.data.get("field") == "index"
 
 
-def test_an_unknown_method_and_an_unknown_session(real):
+def test_an_unknown_method(real):
     with pytest.raises(feedvm.MethodNotFound):
         real.call("noSuchMethod", {})
-    with pytest.raises(feedvm.UnknownSession):
-        real.request_command("no-such-session", reload=True)
+
+
+@pytest.mark.parametrize("method,extra", [
+    ("requestCommand", {"reload": True}), ("loadImage", {"index": 0}),
+    ("bindRefreshStatus", {}), ("willDisplay", {"index": 0}), ("cancelImage", {"index": 0}),
+    ("didEndDisplaying", {"index": 0}), ("updateInput", {"input": {}}), ("dispose", {}),
+])
+def test_every_session_method_names_an_unknown_session(real, method, extra):
+    with pytest.raises(feedvm.UnknownSession) as raised:
+        real.call(method, {"session": "no-such-session", **extra})
+    assert "no-such-session" in raised.value.message
+    assert raised.value.data == {"session": "no-such-session"}
+
+
+@pytest.mark.parametrize("method,params,field", [
+    ("willDisplay", {"index": 99}, "index"),
+    ("bindRefreshStatus", {"header": "yes"}, "header"),
+    ("updateInput", {"input": {"pageSize": 500}}, "pageSize"),
+])
+def test_bad_params_on_a_live_session(real, method, params, field):
+    session = new_session(real, bind=False)
+    real.request_command(session, reload=True)
+    with pytest.raises(feedvm.InvalidParams) as raised:
+        real.call(method, {"session": session, **params})
+    assert field in raised.value.message
 
 
 def test_a_refused_url_scheme(real):
