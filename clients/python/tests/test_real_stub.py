@@ -286,3 +286,34 @@ def test_a_killed_parent_leaves_no_feedvm_behind(feedvm_binary):
             return
         time.sleep(0.05)  # polling the kernel, not ordering test steps
     pytest.fail(f"feedvm {child} outlived its killed parent")
+
+
+def test_the_server_dying_mid_call_raises_server_exited(spawn_real):
+    client = spawn_real("--stub-delay-ms", "3000")
+    session = new_session(client)
+    _, pending = client.send("requestCommand", {"session": session, "reload": True})
+    os.kill(client.pid, signal.SIGKILL)
+    with pytest.raises(feedvm.ServerExited) as raised:
+        pending.result(10)
+    assert raised.value.returncode == -signal.SIGKILL
+    with pytest.raises(feedvm.ServerExited):
+        client.ping()
+
+
+def test_trace_logging_never_blocks_the_server(spawn_real):
+    client = spawn_real("--log-level", "trace")
+    session = new_session(client, total=200)
+    client.request_command(session, reload=True)
+    for _ in range(19):
+        client.request_command(session, reload=False)
+    assert client.ping() == {}
+    assert client.stderr_tail.text() != ""
+
+
+def test_too_many_sessions(spawn_real):
+    client = spawn_real("--max-sessions", "2")
+    new_session(client, bind=False)
+    new_session(client, bind=False)
+    with pytest.raises(feedvm.TooManySessions) as raised:
+        new_session(client, bind=False)
+    assert raised.value.data == {"limit": 2}
