@@ -1,7 +1,6 @@
 """Framing (feedvm.wire) and binary discovery (feedvm.discovery), without any process."""
 
 import json
-import os
 import stat
 
 import pytest
