@@ -60,11 +60,10 @@ def test_the_demo_draws_the_first_page_of_thumbnails(feedvm_binary, mode, tmp_pa
             ready = read_ready_line(demo, time.monotonic() + 90)
             assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
             shot = Screenshot.grab(display.name)
-        finally:
             demo.send_signal(signal.SIGTERM)
-            try:
-                demo.wait(15)
-            except subprocess.TimeoutExpired:
+            assert demo.wait(30) == 0, "demo did not shut down cleanly: " + stderr_path.read_text()
+        finally:
+            if demo.poll() is None:
                 demo.kill()
                 demo.wait()
     assert ready["thumbnails"] >= 4

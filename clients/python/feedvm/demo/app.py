@@ -236,6 +236,15 @@ class FeedWindow:
     def _draw_photo(self, cell: tk.Canvas, photo: tk.PhotoImage) -> None:
         cell.create_image((CELL_WIDTH - 10) // 2, THUMB_HEIGHT // 2, image=photo)
 
+    def release_images(self) -> None:
+        """Drop every PhotoImage; call on the Tk thread after ``mainloop`` ends.
+
+        A PhotoImage deletes its Tk image when collected; collected on another
+        thread after the loop stopped, that call would wait for Tk forever.
+        """
+        self.photos.clear()
+        self.cells.clear()
+
     def _maybe_report_ready(self) -> None:
         """Print one JSON line once the first visible thumbnails are all drawn (for tests)."""
         if self.ready_reported or not self.print_ready:
