@@ -102,6 +102,21 @@ final class FeedServiceHarness {
         return messages
     }
 
+    /// Notifications, in arrival order, up to and including the first that `isLast` accepts.
+    func notifications(until isLast: (JSON) -> Bool, file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
+        var notifications: [JSON] = []
+        while true {
+            let message = nextMessage(file: file, line: line)
+            if message == .null { return notifications }
+            if message["id"] != nil {
+                pending.append(message)
+                continue
+            }
+            notifications.append(message)
+            if isLast(message) { return notifications }
+        }
+    }
+
     /// Proves nothing more is queued: everything before the answer to a `ping`.
     func drain(file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
         let leftovers = pending.filter { $0["id"] == nil }
