@@ -601,25 +601,63 @@ def record(path: "os.PathLike[str] | str", binary: Optional[str] = None, tighten
             for client_line in sent:
                 talk.send(client_line)
             received = collect(server, talk, expected, timeout)
-            pending = list(expected)
-            for message in received:
-                matched, _ = talk.take(pending, message)
-                if matched is not None:
-                    entry = {"dir": "<", "msg": generalize(message, matched.msg, tighten)}
-                    if matched.unordered:
-                        entry["unordered"] = True
-                else:
-                    entry = {"dir": "<", "msg": describe_new(message, talk)}
-                    notes.append("%s: new after line %d: %s" % (path, number, _short(message)))
-                output.append(json.dumps(entry, ensure_ascii=False))
-            for missing in pending:
-                notes.append("%s: dropped %r" % (path, missing))
+            output.extend(json.dumps(entry, ensure_ascii=False)
+                          for entry in recorded_block(path, number, expected, received, talk, tighten, notes))
         server.finish()
     finally:
         server.close()
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n".join(output) + "\n")
     return notes
+
+
+def recorded_block(path: Any, number: int, expected: List[Line], received: List[Any], talk: Conversation,
+                   tighten: bool, notes: List[str]) -> List[Dict[str, Any]]:
+    """The ``<`` lines of one re-recorded block. When every message matched an expected line and
+    none is missing, the block keeps its file order (so an unchanged conversation re-records to
+    the same file); otherwise the messages are written in arrival order."""
+    pending = list(expected)
+    matched: Dict[int, Any] = {}
+    entries: List[Dict[str, Any]] = []
+    for message in received:
+        line, _ = talk.take(pending, message)
+        if line is not None:
+            matched[line.number] = message
+            entry = {"dir": "<", "msg": generalize_message(message, line.msg, tighten)}
+            if line.unordered:
+                entry["unordered"] = True
+        else:
+            entry = {"dir": "<", "msg": describe_new(message, talk)}
+            notes.append("%s: new after line %d: %s" % (path, number, _short(message)))
+        entries.append(entry)
+    for missing in pending:
+        notes.append("%s: dropped %r" % (path, missing))
+    if pending or len(matched) != len(received):
+        return entries
+    stable = []
+    for line in expected:
+        entry = {"dir": "<", "msg": generalize_message(matched[line.number], line.msg, tighten)}
+        if line.unordered:
+            entry["unordered"] = True
+        stable.append(entry)
+    return stable
+
+
+def generalize_message(actual: Any, expected: Any, tighten: bool) -> Any:
+    """``generalize`` for a whole message; a batch keeps the expected order of its responses."""
+    if isinstance(actual, list) and isinstance(expected, list) and len(actual) == len(expected):
+        remaining = list(actual)
+        ordered = []
+        for want in expected:
+            for candidate in remaining:
+                if match(want, candidate, Bindings()) is None:
+                    ordered.append(generalize(candidate, want, tighten))
+                    remaining.remove(candidate)
+                    break
+            else:
+                return actual
+        return ordered
+    return generalize(actual, expected, tighten)
 
 
 def collect(server: Server, talk: Conversation, expected: List[Line], timeout: float) -> List[Any]:

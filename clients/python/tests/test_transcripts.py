@@ -6,6 +6,7 @@ Select the binary with FEEDVM_BIN; by default the repository's .build/release or
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,6 +36,28 @@ def test_there_are_at_least_eight_transcripts() -> None:
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.name for p in TRANSCRIPTS])
 def test_transcript_replays_against_the_binary(binary: str, path: Path) -> None:
     transcript.run(path, binary)
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.name for p in TRANSCRIPTS])
+def test_recording_an_up_to_date_transcript_changes_nothing(binary: str, path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / path.name
+    shutil.copyfile(path, copy)
+    notes = transcript.record(copy, binary)
+    assert notes == []
+    assert copy.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+
+
+def test_recording_rewrites_a_stale_expectation_and_keeps_placeholders(binary: str, tmp_path: Path) -> None:
+    original = (transcript.repo_root() / "protocol" / "transcripts" / "10-lifecycle.jsonl").read_text(encoding="utf-8")
+    stale = original.replace('"id": 2, "result": {}', '"id": 2, "result": {"stale": true}')
+    assert stale != original
+    copy = tmp_path / "stale.jsonl"
+    copy.write_text(stale, encoding="utf-8")
+    notes = transcript.record(copy, binary)
+    assert any("dropped" in note for note in notes) and any("new" in note for note in notes)
+    assert '"id": 2, "result": {}' in copy.read_text(encoding="utf-8")
+    assert '"version": "$string"' in copy.read_text(encoding="utf-8"), "placeholders that matched are kept"
+    transcript.run(copy, binary)
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.name for p in TRANSCRIPTS])
