@@ -17,7 +17,7 @@ extension RPCServer {
         /// handler sees it (protocol/: methods take named params only).
         public var requiresNamedParams: Bool = false
         /// How long (seconds) the final flush may take before the server gives up on the client.
-        public var finalFlushTimeout: Double = 0.8
+        public var finalFlushTimeout: Double = 1.5
         /// `serverInfo.name` in the `initialize` result.
         public var serverName: String = "feedvm"
         /// `serverInfo.version` in the `initialize` result.
