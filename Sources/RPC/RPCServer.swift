@@ -50,7 +50,8 @@ public final class RPCServer: @unchecked Sendable {
     // Guarded by `state`.
     let state = NSCondition()
     var registrations: [String: Registration] = [:]
-    var inFlight: [RequestID: RequestContext] = [:]
+    var inFlight: [RequestID: [RequestContext]] = [:]
+    var stopHandlers: [@Sendable () -> Void] = []
     var initializeParameters: JSON?
     var signalSources: [DispatchSourceSignal] = []
     private var isFinishing = false
@@ -132,6 +133,23 @@ public final class RPCServer: @unchecked Sendable {
         finish(grace: 0, reason: reason)
     }
 
+    /// Runs `body` once when the server shuts down (`shutdown`, `exit`, end of input, a signal,
+    /// or a closed stdout), after running requests were cancelled and before the final flush:
+    /// the place for a service to dispose what outlives requests. Notifications it sends are
+    /// still written.
+    public func onStop(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { stopHandlers.append(body) }
+    }
+
+    /// Runs the `onStop` handlers; only the first call does anything.
+    func runStopHandlers() {
+        let handlers = state.withLock { () -> [@Sendable () -> Void] in
+            defer { stopHandlers = [] }
+            return stopHandlers
+        }
+        for handler in handlers { handler() }
+    }
+
     /// `true` once the server began to wind down; the reader stops reading.
     var isWindingDown: Bool { state.withLock { isFinishing } }
 
@@ -151,6 +169,7 @@ public final class RPCServer: @unchecked Sendable {
             while !inFlight.isEmpty, state.wait(until: graceDeadline) {}
         }
         cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
+        runStopHandlers()
         if !writer.flush(until: Date().addingTimeInterval(configuration.finalFlushTimeout)) {
             logger.log(.warning, "output not fully written before exit")
         }
