@@ -75,13 +75,25 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true`/`false` are `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is an exact `.int`.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A float literal is a `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is a `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is an `.array`.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// A dictionary literal is an `.object` with the members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(JSONObject(elements))
     }
+}
+
+extension JSON: CustomStringConvertible {
+    /// The compact JSON text, so logs and test failures show what would go on the wire.
+    public var description: String { jsonString }
 }

@@ -56,7 +56,23 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
 
     private static func describe(_ error: any Error) -> String {
         if let error = error as? NetworkError { return error.message }
+        // URLError's own text carries its userInfo, which can hold the full URL with its secrets.
+        if let error = error as? URLError { return describe(error.code) }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }
         return String(describing: error)
+    }
+
+    private static func describe(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: return "could not connect to the server"
+        case .cannotFindHost, .dnsLookupFailed: return "could not find the server"
+        case .networkConnectionLost: return "the network connection was lost"
+        case .notConnectedToInternet: return "not connected to the network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return "a secure connection could not be made"
+        case .badServerResponse: return "the server's answer is not valid HTTP"
+        case .httpTooManyRedirects: return "too many redirects"
+        default: return "URL error \(code.rawValue)"
+        }
     }
 }

@@ -34,7 +34,7 @@ public final class Provider<Target: TargetType>: Sendable {
     ///
     /// - Parameters:
     ///   - stubScheduler: where stubbed answers are delivered; `nil` answers immediate stubs
-    ///     synchronously and delayed stubs on a global dispatch queue.
+    ///     synchronously (as Moya does) and delayed stubs on a shared serial queue.
     ///   - callbackScheduler: where completions run; `nil` runs them wherever the answer arrived.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
@@ -104,14 +104,7 @@ public final class Provider<Target: TargetType>: Sendable {
             }
             return stubScheduler.schedule(answerStub)
         case .delayed(let seconds):
-            guard let stubScheduler else {
-                let pending = Locked(true)
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                    if pending.withLock({ $0 }) { answerStub() }
-                }
-                return Disposables.create { pending.withLock { $0 = false } }
-            }
-            return stubScheduler.scheduleRelative(seconds, answerStub)
+            return (stubScheduler ?? delayedStubFallbackScheduler).scheduleRelative(seconds, answerStub)
         }
     }
 
@@ -135,6 +128,9 @@ public final class Provider<Target: TargetType>: Sendable {
         }
     }
 }
+
+/// Where delayed stubs wait when the provider was given no stub scheduler.
+private let delayedStubFallbackScheduler = SerialDispatchQueueScheduler(label: "Network.Provider.delayedStubs")
 
 extension NetworkError {
     fileprivate func asResult() -> Result<Response, NetworkError> { .failure(self) }

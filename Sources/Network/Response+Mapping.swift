@@ -22,22 +22,22 @@ extension Response {
         return text
     }
 
-    /// The body (or the value at the dot-separated `keyPath`) decoded as `D`.
+    /// The body (or the value at the dot-separated `keyPath`, e.g. `"data.list"`) decoded as `D`
+    /// by `decoder` (the JSON target's decoder: snake_case and lenient reads are its options).
     ///
     /// Fails with `.objectMapping` naming the key path and the decoder's reason.
-    public func map<D: Decodable>(_ type: D.Type, atKeyPath keyPath: String? = nil, failsOnEmptyData: Bool = true) throws(NetworkError) -> D {
+    public func map<D: Decodable>(
+        _ type: D.Type,
+        atKeyPath keyPath: String? = nil,
+        using decoder: JSONValueDecoder = JSONValueDecoder(),
+        failsOnEmptyData: Bool = true
+    ) throws(NetworkError) -> D {
         let json = try mapJSON(failsOnEmptyData: failsOnEmptyData)
-        let value: JSON
-        if let keyPath {
-            guard let found = json[keyPath: keyPath] else {
-                throw .objectMapping(keyPath: keyPath, reason: "no value at this key path", response: self)
-            }
-            value = found
-        } else {
-            value = json
+        if let keyPath, json[keyPath: keyPath] == nil {
+            throw .objectMapping(keyPath: keyPath, reason: "no value at this key path", response: self)
         }
         do {
-            return try JSONDecoder().decode(D.self, from: Data(value.serialized()))
+            return try decoder.decode(D.self, from: json, atKeyPath: keyPath ?? "")
         } catch {
             throw .objectMapping(keyPath: keyPath, reason: Response.describe(error), response: self)
         }
@@ -47,8 +47,7 @@ extension Response {
         guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+            return context.debugDescription
         @unknown default:
             return String(describing: error)
         }

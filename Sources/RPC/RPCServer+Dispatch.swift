@@ -117,11 +117,14 @@ extension RPCServer: LineReaderDelegate {
             }
             return
         }
-        state.withLock {
-            if var running = inFlight[id], let position = running.firstIndex(where: { $0 === context }) {
-                running.remove(at: position)
-                inFlight[id] = running.isEmpty ? nil : running
-                if inFlight.isEmpty { state.broadcast() }
+        defer {
+            // Only after the answer is queued: `finish` flushes once nothing is in flight.
+            state.withLock {
+                if var running = inFlight[id], let position = running.firstIndex(where: { $0 === context }) {
+                    running.remove(at: position)
+                    inFlight[id] = running.isEmpty ? nil : running
+                    if inFlight.isEmpty { state.broadcast() }
+                }
             }
         }
         switch sink {

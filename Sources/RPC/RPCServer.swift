@@ -164,13 +164,15 @@ public final class RPCServer: @unchecked Sendable {
         }
         guard proceed else { return }
         logger.log(.info, "shutting down: \(reason)")
+        let exitDeadline = start.addingTimeInterval(configuration.exitBudget)
         state.withLock {
-            let graceDeadline = start.addingTimeInterval(grace)
+            let graceDeadline = min(start.addingTimeInterval(grace), exitDeadline)
             while !inFlight.isEmpty, state.wait(until: graceDeadline) {}
         }
         cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
         runStopHandlers()
-        if !writer.flush(until: Date().addingTimeInterval(configuration.finalFlushTimeout)) {
+        let flushDeadline = min(Date().addingTimeInterval(configuration.finalFlushTimeout), exitDeadline)
+        if !writer.flush(until: flushDeadline) {
             logger.log(.warning, "output not fully written before exit")
         }
         state.withLock {

@@ -10,13 +10,16 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(message: String, url: String?)
     /// The answer was not in the shape the source expects.
     case decoding(message: String, url: String?)
-    /// An image failed: a refused scheme, too large, not an image, or a bad index.
+    /// An image failed: a refused scheme, too large, or not an image.
     case image(message: String, url: String?)
+    /// An index outside the list (`count` items).
+    case invalidIndex(Int, count: Int)
 
     /// The human-readable message, as shown in a `hud`.
     public var message: String {
         switch self {
         case .cancelled: return "Cancelled"
+        case .invalidIndex(let index, let count): return "Index \(index) is outside the list of \(count) items"
         case .server(let message, _, _), .transport(let message, _), .decoding(let message, _), .image(let message, _):
             return message
         }
@@ -31,7 +34,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request URL without secrets, when known.
     public var url: String? {
         switch self {
-        case .cancelled: return nil
+        case .cancelled, .invalidIndex: return nil
         case .server(_, _, let url), .transport(_, let url), .decoding(_, let url), .image(_, let url): return url
         }
     }

@@ -18,13 +18,13 @@ public struct FieldMap: Sendable, Equatable {
     /// The item `json` describes, or `nil` when it has no id or no image URL.
     public func item(from json: JSON) -> FeedItem? {
         func first(_ paths: [String]) -> JSON? {
-            paths.lazy.compactMap { json.feedValue(at: $0) }.first { !$0.isNull && $0.feedString != "" }
+            paths.lazy.compactMap { json[keyPath: $0] }.first { !$0.isNull && $0.lenientString != "" }
         }
-        func text(_ paths: [String]) -> String? { first(paths)?.feedString }
+        func text(_ paths: [String]) -> String? { first(paths)?.lenientString }
         guard let id = text(id), let imageURL = text(imageURL) else { return nil }
         return FeedItem(
             id: id, title: text(title) ?? "", imageURL: imageURL, thumbnailURL: text(thumbnailURL), author: text(author),
-            source: text(source), publishedAt: text(publishedAt), width: first(width)?.feedInt, height: first(height)?.feedInt)
+            source: text(source), publishedAt: text(publishedAt), width: first(width)?.lenientInt, height: first(height)?.lenientInt)
     }
 
     /// Reads a map from `{"id": "_id", "title": ["description", "alt_description"], ...}`.

@@ -1,0 +1,109 @@
+"""The typed feedvm methods, written once for both clients.
+
+Each method only builds the wire params and delegates to ``call``; with
+``Client`` it returns the result dict, with ``AsyncClient`` an awaitable of it.
+Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
+``loadImage``, ``bindRefreshStatus``, ``updateInput``, ``willDisplay``,
+``didEndDisplaying``, ``cancelImage``, ``dispose``, ``shutdown`` (protocol/README.md).
+"""
+
+from typing import Any, Dict, Generic, Optional, TypeVar
+
+__all__ = ["FeedMethods"]
+
+R = TypeVar("R")
+JSONObject = Dict[str, Any]
+
+
+class FeedMethods(Generic[R]):
+    """Typed wrappers around ``call``; ``R`` is what ``call`` returns."""
+
+    def call(self, method: str, params: Optional[Any] = None,
+             timeout: Optional[float] = None) -> R:
+        """Send a request and return its result (implemented by each client)."""
+        raise NotImplementedError
+
+    def initialize(self, client_info: Optional[JSONObject] = None,
+                   capabilities: Optional[JSONObject] = None,
+                   timeout: Optional[float] = None) -> R:
+        """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
+
+        ``capabilities={"sections": {"incremental": True}}`` asks for incremental
+        ``sections`` changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}``
+        adds base64 ``data`` to every image.
+        """
+        params: JSONObject = {}
+        if client_info is not None:
+            params["clientInfo"] = client_info
+        if capabilities is not None:
+            params["capabilities"] = capabilities
+        return self.call("initialize", params, timeout)
+
+    def ping(self, timeout: Optional[float] = None) -> R:
+        """Liveness check -> ``{}``."""
+        return self.call("ping", {}, timeout)
+
+    def transform(self, input: JSONObject, timeout: Optional[float] = None) -> R:  # noqa: A002
+        """Create a session -> ``{"session": id, "output": {"sections", "refreshStatus"}}``.
+
+        ``input`` holds ``source`` (``stub`` by default, ``gank``, ``unsplash``,
+        ``envelope``, ``custom``), ``category``, ``pageSize``, ``baseURL``, ...
+        """
+        return self.call("transform", {"input": input}, timeout)
+
+    def request_command(self, session: str, reload: bool,
+                        timeout: Optional[float] = None) -> R:
+        """Reload (``True``) or load the next page -> ``{revision, count, page, hasMore}``.
+
+        Answers after the load's notifications; a load superseded by a reload
+        raises :class:`~feedvm.errors.RequestCancelled`.
+        """
+        return self.call("requestCommand", {"session": session, "reload": reload}, timeout)
+
+    def load_image(self, session: str, index: int, inline: bool = False,
+                   timeout: Optional[float] = None) -> R:
+        """Download (or take from cache) item ``index``'s image.
+
+        -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data``
+        (base64) only when ``inline``.
+        """
+        params: JSONObject = {"session": session, "index": index}
+        if inline:
+            params["inline"] = True
+        return self.call("loadImage", params, timeout)
+
+    def bind_refresh_status(self, session: str, header: bool = True, footer: bool = True,
+                            timeout: Optional[float] = None) -> R:
+        """Subscribe to ``refreshStatus`` notifications -> the current status, flat."""
+        return self.call("bindRefreshStatus",
+                         {"session": session, "header": header, "footer": footer}, timeout)
+
+    def update_input(self, session: str, input: JSONObject,  # noqa: A002
+                     timeout: Optional[float] = None) -> R:
+        """Change a live session's input (e.g. switch category)."""
+        return self.call("updateInput", {"session": session, "input": input}, timeout)
+
+    def will_display(self, session: str, index: int, timeout: Optional[float] = None) -> R:
+        """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
+
+        Near the end of the list this starts (or joins) a load-more; an image in
+        no cache starts loading. Answers once both ended.
+        """
+        return self.call("willDisplay", {"session": session, "index": index}, timeout)
+
+    def did_end_displaying(self, session: str, index: int,
+                           timeout: Optional[float] = None) -> R:
+        """Row ``index`` left the screen -> ``{"cancelled": bool}`` (as ``cancel_image``)."""
+        return self.call("didEndDisplaying", {"session": session, "index": index}, timeout)
+
+    def cancel_image(self, session: str, index: int, timeout: Optional[float] = None) -> R:
+        """Cancel a pending image load of row ``index`` -> ``{"cancelled": bool}``."""
+        return self.call("cancelImage", {"session": session, "index": index}, timeout)
+
+    def dispose(self, session: str, timeout: Optional[float] = None) -> R:
+        """End a session -> ``{}``; its id is unknown afterwards."""
+        return self.call("dispose", {"session": session}, timeout)
+
+    def shutdown(self, timeout: Optional[float] = None) -> R:
+        """Finish in-flight requests -> ``{}``; afterwards only ``ping`` works."""
+        return self.call("shutdown", None, timeout)

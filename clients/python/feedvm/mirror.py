@@ -1,0 +1,194 @@
+"""``FeedMirror``: a local copy of a session's sections.
+
+A ``sections`` notification carries either a full snapshot::
+
+    {"session": "s1", "revision": 7, "sections": [{"items": [item, ...]}, ...]}
+
+or, for a client that sent ``initialize`` with
+``capabilities: {"sections": {"incremental": true}}``, incremental changes
+(protocol/README.md section 9; ``revision`` may sit beside ``changes``, as the
+server sends it, or inside it)::
+
+    {"session": "s1", "revision": 7, "changes": {
+        "baseRevision": 6,
+        "sections": [                      # one entry per section of the NEW list
+            {"deleted":  [i, ...],                       # indices in the OLD items
+             "inserted": [{"index": j, "item": {...}}],  # indices in the NEW items
+             "moved":    [{"from": i, "to": j}],         # i in OLD, j in NEW
+             "updated":  [{"index": j, "item": {...}}]}  # indices in the NEW items
+        ]}}
+
+Applying one section's change to its old items (section ``k`` of the old list,
+or ``[]`` when the old list had fewer sections), as UIKit's batch updates and
+RxDataSources do — deletes and move sources in old coordinates, inserts and move
+destinations in new coordinates:
+
+1. The new length is ``len(old) - len(deleted) + len(inserted)``.
+2. ``new[to] = old[from]`` for every move; ``new[index] = item`` for every insert.
+3. The old items neither deleted nor moved fill the remaining slots of ``new``
+   in their old order.
+4. ``new[index] = item`` for every update (new coordinates; a moved item whose
+   content changed is moved *and* updated).
+
+Sections of the old list beyond ``len(changes.sections)`` are dropped. Every
+list member may be omitted when empty. ``baseRevision`` must equal the mirror's
+revision, otherwise :class:`MirrorOutOfSync` is raised and the mirror is left
+unchanged: the client has missed a change and must start from a snapshot again.
+
+:func:`compute_changes` is the reference diff producing this format from two
+snapshots (items identified by their ``"id"``).
+"""
+
+import bisect
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set
+
+__all__ = ["FeedMirror", "MirrorOutOfSync", "InvalidChanges", "apply_section_changes",
+           "compute_changes"]
+
+Item = Dict[str, Any]
+Sections = List[List[Item]]
+
+
+class MirrorOutOfSync(ValueError):
+    """A change's ``baseRevision`` is not the mirror's revision."""
+
+
+class InvalidChanges(ValueError):
+    """A change set's indices do not describe a valid edit of the old list."""
+
+
+def apply_section_changes(old: Sequence[Item], change: Dict[str, Any]) -> List[Item]:
+    """The new items of one section (rules 1-4 of the module docstring)."""
+    deleted = list(change.get("deleted", ()))
+    inserted = list(change.get("inserted", ()))
+    moved = list(change.get("moved", ()))
+    updated = list(change.get("updated", ()))
+    removed = set(deleted) | {move["from"] for move in moved}
+    if len(removed) != len(deleted) + len(moved) or any(not 0 <= i < len(old) for i in removed):
+        raise InvalidChanges(f"bad deleted/moved indices for {len(old)} old items: {change!r}")
+    size = len(old) - len(deleted) + len(inserted)
+    slots: List[Optional[Item]] = [None] * size
+    filled = [False] * size
+
+    def place(index: int, item: Item) -> None:
+        if not 0 <= index < size or filled[index]:
+            raise InvalidChanges(f"bad destination index {index} (new size {size}): {change!r}")
+        slots[index] = item
+        filled[index] = True
+
+    for move in moved:
+        place(move["to"], old[move["from"]])
+    for insert in inserted:
+        place(insert["index"], insert["item"])
+    kept = iter(item for position, item in enumerate(old) if position not in removed)
+    for position in range(size):
+        if not filled[position]:
+            slots[position] = next(kept)
+    for update in updated:
+        index = update["index"]
+        if not 0 <= index < size:
+            raise InvalidChanges(f"bad update index {index} (new size {size}): {change!r}")
+        slots[index] = update["item"]
+    return [item for item in slots if item is not None]
+
+
+def _longest_increasing_run(values: List[int]) -> Set[int]:
+    """Positions (in ``values``) of one longest strictly increasing subsequence."""
+    tails: List[int] = []
+    tail_positions: List[int] = []
+    parents: List[int] = [-1] * len(values)
+    for position, value in enumerate(values):
+        slot = bisect.bisect_left(tails, value)
+        if slot == len(tails):
+            tails.append(value)
+            tail_positions.append(position)
+        else:
+            tails[slot] = value
+            tail_positions[slot] = position
+        parents[position] = tail_positions[slot - 1] if slot else -1
+    keep: Set[int] = set()
+    position = tail_positions[-1] if tail_positions else -1
+    while position != -1:
+        keep.add(position)
+        position = parents[position]
+    return keep
+
+
+def _section_changes(old: Sequence[Item], new: Sequence[Item]) -> Dict[str, Any]:
+    old_index = {item["id"]: i for i, item in enumerate(old)}
+    new_index = {item["id"]: j for j, item in enumerate(new)}
+    if len(old_index) != len(old) or len(new_index) != len(new):
+        raise ValueError("compute_changes needs unique item ids within a section")
+    common = [item["id"] for item in new if item["id"] in old_index]  # in new order
+    staying = _longest_increasing_run([old_index[key] for key in common])
+    moved_ids = {key for position, key in enumerate(common) if position not in staying}
+    return {
+        "deleted": [i for i, item in enumerate(old) if item["id"] not in new_index],
+        "inserted": [{"index": j, "item": item} for j, item in enumerate(new)
+                     if item["id"] not in old_index],
+        "moved": [{"from": old_index[key], "to": new_index[key]} for key in sorted(
+            moved_ids, key=lambda k: new_index[k])],
+        "updated": [{"index": j, "item": item} for j, item in enumerate(new)
+                    if item["id"] in old_index and old[old_index[item["id"]]] != item],
+    }
+
+
+def compute_changes(old: Sections, new: Sections, base_revision: int,
+                    revision: int) -> Dict[str, Any]:
+    """The ``changes`` object that turns ``old`` into ``new`` (reference diff)."""
+    return {
+        "revision": revision,
+        "baseRevision": base_revision,
+        "sections": [_section_changes(old[k] if k < len(old) else [], section)
+                     for k, section in enumerate(new)],
+    }
+
+
+class FeedMirror:
+    """Keeps ``sections`` (a list of item lists) and ``revision`` in step with the server.
+
+    Feed it every ``sections`` notification of one session through :meth:`apply`,
+    or let :meth:`attach` subscribe it to a client.
+    """
+
+    def __init__(self, session: Optional[str] = None) -> None:
+        self.session = session
+        self.revision: Optional[int] = None
+        self.sections: Sections = []
+
+    @property
+    def items(self) -> List[Item]:
+        """All items, sections concatenated (the usual single-section feed)."""
+        return [item for section in self.sections for item in section]
+
+    def apply(self, params: Dict[str, Any]) -> bool:
+        """Apply a ``sections`` notification's params; ``False`` if it is another session's."""
+        if self.session is not None and params.get("session") not in (None, self.session):
+            return False
+        if "changes" in params:
+            changes = dict(params["changes"])
+            changes.setdefault("revision", params.get("revision"))
+            self.apply_changes(changes)
+        else:
+            self.apply_snapshot(params["revision"], params["sections"])
+        return True
+
+    def apply_snapshot(self, revision: Optional[int], sections: Sequence[Dict[str, Any]]) -> None:
+        """Replace everything with a full snapshot (``[{"items": [...]}, ...]``)."""
+        self.sections = [list(section.get("items", ())) for section in sections]
+        self.revision = revision
+
+    def apply_changes(self, changes: Dict[str, Any]) -> None:
+        """Apply an incremental change set; atomic (nothing changes if it fails)."""
+        base = changes.get("baseRevision")
+        if base != self.revision:
+            raise MirrorOutOfSync(f"change based on revision {base}, mirror is at {self.revision}")
+        self.sections = [
+            apply_section_changes(self.sections[k] if k < len(self.sections) else [], change)
+            for k, change in enumerate(changes.get("sections", ()))]
+        self.revision = changes.get("revision")
+
+    def attach(self, client: Any) -> Callable[[], None]:
+        """Subscribe to ``client``'s ``sections`` notifications; returns the unsubscribe."""
+        unsubscribe: Callable[[], None] = client.on("sections", lambda note: self.apply(note.params))
+        return unsubscribe

@@ -1,0 +1,81 @@
+"""Spawning the server so that it can never outlive its parent.
+
+On Linux the child asks the kernel, between ``fork`` and ``exec``, for
+``SIGKILL`` when its parent dies (``prctl(PR_SET_PDEATHSIG)`` through ctypes).
+That covers the cases ``close()`` cannot: the Python process killed with
+``SIGKILL``, a crash, an ``os._exit``. SIGKILL rather than SIGTERM because no
+one is left to read the answers. Caveat from the kernel: "parent" means the
+*thread* that spawned the child, so create clients on a thread that lives as long
+as they do (the main thread, or the event loop's thread for ``AsyncClient``).
+Elsewhere the hook is a no-op and ``close()`` is the only guard.
+"""
+
+import collections
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+from typing import Callable, Deque, List, Optional
+
+__all__ = ["death_signal_hook", "StderrTail", "server_command"]
+
+_PR_SET_PDEATHSIG = 1
+
+
+def death_signal_hook() -> Optional[Callable[[], None]]:
+    """A ``preexec_fn`` that ties the child's life to this process (Linux), else ``None``."""
+    if not sys.platform.startswith("linux"):
+        return None
+    libc_name = ctypes.util.find_library("c") or "libc.so.6"
+    try:
+        libc = ctypes.CDLL(libc_name, use_errno=True)
+    except OSError:
+        return None
+    parent = os.getpid()
+
+    def hook() -> None:
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        # The parent may have died between fork and prctl: then nobody would signal us.
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return hook
+
+
+def server_command(binary: str, args: List[str]) -> List[str]:
+    """The argv used to spawn the server."""
+    return [binary, *args]
+
+
+class StderrTail:
+    """The last lines the server wrote to stderr, kept while the stream is drained.
+
+    The server must never block writing logs, so a reader consumes stderr for as
+    long as it is open; only the tail is kept, for :class:`~feedvm.errors.ServerExited`.
+    """
+
+    def __init__(self, max_lines: int = 200) -> None:
+        self._lines: Deque[str] = collections.deque(maxlen=max_lines)
+        self._lock = threading.Lock()
+        self._listeners: List[Callable[[str], None]] = []
+
+    def feed(self, raw: bytes) -> None:
+        """Record one raw stderr line."""
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        with self._lock:
+            self._lines.append(line)
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(line)
+
+    def add_listener(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(line)`` for every later stderr line (e.g. to echo logs)."""
+        with self._lock:
+            self._listeners.append(listener)
+
+    def text(self) -> str:
+        """The kept lines joined by newlines."""
+        with self._lock:
+            return "\n".join(self._lines)

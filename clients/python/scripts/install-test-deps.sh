@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the Python client's tests use and the machine may lack:
+#   - pytest, hypothesis, jsonschema (pip) — test-time only, never runtime deps;
+#   - Xvfb and xwd (x11-apps) for the GUI screenshot test (the XWD file is parsed in
+#     Python), ImageMagick's `identify` to prove the fixture images decode.
+# Idempotent: installs only what is missing. The tests never run this themselves;
+# the project's test command (or a developer) runs it once.
+set -euo pipefail
+
+python="${PYTHON:-python3}"
+missing_py=()
+for module in pytest hypothesis jsonschema; do
+  "$python" -c "import $module" 2>/dev/null || missing_py+=("$module")
+done
+if ((${#missing_py[@]})); then
+  "$python" -m pip install --quiet "${missing_py[@]}"
+fi
+
+missing_deb=()
+command -v Xvfb >/dev/null || missing_deb+=(xvfb)
+command -v xwd >/dev/null || missing_deb+=(x11-apps)
+command -v identify >/dev/null || missing_deb+=(imagemagick)
+"$python" -c "import tkinter" 2>/dev/null || missing_deb+=(python3-tk)
+if ((${#missing_deb[@]})); then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "install-test-deps: need root to apt-get install ${missing_deb[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing_deb[@]}" >/dev/null
+fi
+echo "install-test-deps: ok"

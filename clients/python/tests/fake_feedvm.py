@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""TEST DOUBLE: a tiny stand-in server speaking the feedvm wire mechanics.
+
+It is NOT feedvm and knows no feed methods (they answer -32601). It exists only
+so the client's mechanics (ids, concurrency, timeouts and ``$/cancelRequest``,
+error mapping, notifications, stderr draining, process death and clean-up) can
+be tested without the Swift binary. Methods:
+
+- ``ping`` -> ``{}``; ``initialize`` -> a minimal server info.
+- ``test/echo {…}`` -> its params.
+- ``test/error {code, message, data?}`` -> that error.
+- ``test/sleep {seconds}`` -> ``{}`` after sleeping; ``$/cancelRequest`` ends it with -32800.
+- ``test/notify {method, count}`` -> sends ``count`` notifications ``method`` with
+  ``{"n": i}`` before answering ``{"sent": count}``.
+- ``test/stderr {bytes}`` -> writes that many bytes of log to stderr, then ``{}``.
+- ``test/exit {code, message}`` -> writes ``message`` to stderr and exits at once.
+- ``test/pid`` -> ``{"pid": os.getpid()}``.
+- ``test/ask`` -> sends the client a request ``client/hello`` and answers with
+  the client's reply to it.
+"""
+
+import json
+import os
+import sys
+import threading
+
+out_lock = threading.Lock()
+cancelled = {}
+cancelled_lock = threading.Lock()
+client_replies = {}
+client_replied = threading.Condition()
+
+
+def write(message):
+    line = json.dumps(message, separators=(",", ":")) + "\n"
+    with out_lock:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+
+
+def answer(request_id, result=None, error=None):
+    message = {"jsonrpc": "2.0", "id": request_id}
+    if error is not None:
+        message["error"] = error
+    else:
+        message["result"] = result
+    write(message)
+
+
+def sleep(request_id, params):
+    event = threading.Event()
+    with cancelled_lock:
+        cancelled[request_id] = event
+    if event.wait(float(params.get("seconds", 1))):
+        answer(request_id, error={"code": -32800, "message": "request cancelled"})
+    else:
+        answer(request_id, {})
+    with cancelled_lock:
+        cancelled.pop(request_id, None)
+
+
+def ask(request_id):
+    write({"jsonrpc": "2.0", "id": "srv-1", "method": "client/hello"})
+    with client_replied:
+        client_replied.wait_for(lambda: "srv-1" in client_replies, timeout=10)
+        answer(request_id, client_replies.pop("srv-1", None))
+
+
+def handle(message):
+    if isinstance(message, list):
+        for element in message:
+            handle(element)
+        return
+    if "method" not in message:  # the client's reply to test/ask
+        with client_replied:
+            client_replies[message.get("id")] = message
+            client_replied.notify_all()
+        return
+    method, params, request_id = message.get("method"), message.get("params") or {}, message.get("id")
+    if method == "$/cancelRequest":
+        with cancelled_lock:
+            event = cancelled.get(params.get("id"))
+        if event:
+            event.set()
+        return
+    if "id" not in message:
+        return
+    if method == "ping":
+        answer(request_id, {})
+    elif method == "initialize":
+        answer(request_id, {"protocolVersion": "fake", "serverInfo": {"name": "fake_feedvm",
+                                                                       "version": "0"},
+                            "capabilities": {}})
+    elif method == "test/echo":
+        answer(request_id, params)
+    elif method == "test/error":
+        error = {"code": params["code"], "message": params["message"]}
+        if "data" in params:
+            error["data"] = params["data"]
+        answer(request_id, error=error)
+    elif method == "test/sleep":
+        threading.Thread(target=sleep, args=(request_id, params), daemon=True).start()
+    elif method == "test/notify":
+        for n in range(params["count"]):
+            write({"jsonrpc": "2.0", "method": params["method"], "params": {"n": n}})
+        answer(request_id, {"sent": params["count"]})
+    elif method == "test/stderr":
+        remaining = int(params["bytes"])
+        chunk = "log line from the fake server, padding padding padding\n"
+        while remaining > 0:
+            sys.stderr.write(chunk)
+            remaining -= len(chunk)
+        sys.stderr.flush()
+        answer(request_id, {})
+    elif method == "test/exit":
+        sys.stderr.write(params.get("message", "") + "\n")
+        sys.stderr.flush()
+        os._exit(int(params.get("code", 3)))
+    elif method == "test/ask":
+        threading.Thread(target=ask, args=(request_id,), daemon=True).start()
+    elif method == "test/pid":
+        answer(request_id, {"pid": os.getpid()})
+    else:
+        answer(request_id, error={"code": -32601, "message": f"method not found: {method}"})
+
+
+def main():
+    if "--ignore-eof" in sys.argv:  # to test close() escalating to terminate/kill
+        import signal
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if "--ignore-term" in sys.argv else signal.SIG_DFL)
+    for line in sys.stdin:
+        if line.strip():
+            handle(json.loads(line))
+    if "--ignore-eof" in sys.argv:
+        threading.Event().wait()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
