@@ -77,6 +77,7 @@ public final class RPCServer: @unchecked Sendable {
     }
 
     /// Registers `handler` for `method`, replacing an earlier registration (built-ins included).
+    /// Registrations made while serving take effect from the next chunk of input.
     public func register(_ method: String, handler: @escaping Handler) {
         state.withLock { registrations[method] = .asynchronous(handler) }
     }
