@@ -5,7 +5,14 @@ import Foundation
 public struct Logger: Sendable {
     /// How important a message is.
     public enum Level: Int, Comparable, Sendable, CustomStringConvertible {
-        case debug, info, warning, error
+        /// Details for debugging, such as headers and bodies.
+        case debug
+        /// What happened, such as one line per request.
+        case info
+        /// Something failed but the program goes on.
+        case warning
+        /// Something failed that needs attention.
+        case error
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -48,7 +48,7 @@ public struct NetworkLoggerPlugin: PluginType {
             logHeaders(response.headers)
             logBody(response.data, contentType: response.header("Content-Type"))
         case .failure(let error):
-            logger.warning("<- failed: \(error.message)")
+            logger.warning("<- failed: \(error.message(redactingWith: redactor))")
         }
     }
 

@@ -78,3 +78,23 @@ final class LiveEnvironmentTests: XCTestCase {
         XCTAssertEqual(url, "https://api.test/list?category=all&page=1&pageSize=10")
     }
 }
+
+final class FailureURLTests: XCTestCase {
+    func testFailuresNameTheURLWithoutSecrets() throws {
+        let transport = StubTransport { _ in .response(statusCode: 403, body: Data(#"{"message": "forbidden"}"#.utf8)) }
+        let input = try FeedInput(json: [
+            "source": "custom", "accessKey": "s3cr3t",
+            "custom": ["url": "https://api.test/{accessKey}/feed", "query": ["k": "{accessKey}", "api_token": "abc", "page": "{page}"],
+                       "fields": ["id": "id", "imageURL": "u"]],
+        ])
+        let source = FeedEnvironment.source(for: input, scheduler: TestScheduler(), transport: transport)
+        let box = Locked<FeedError?>(nil)
+        _ = source.page(input.pageRequest(index: 0, cursor: nil)).subscribe { result in
+            if case .failure(let error) = result { box.withLock { $0 = error as? FeedError } }
+        }
+        let error = try XCTUnwrap(box.current)
+        XCTAssertEqual(error.status, 403)
+        XCTAssertEqual(error.message, "forbidden")
+        XCTAssertEqual(error.url, "https://api.test/REDACTED/feed?api_token=REDACTED&k=REDACTED&page=1")
+    }
+}

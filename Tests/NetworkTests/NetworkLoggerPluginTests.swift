@@ -75,6 +75,18 @@ final class NetworkLoggerPluginTests: XCTestCase {
         ])
     }
 
+    func testFailureMessagesUseTheCallersSecretNamesToo() {
+        let lines = Recorder<String>()
+        let logger = Logger(label: "net") { lines.append($0) }
+        let provider = Provider<TestAPI>(transport: StubTransport { _ in .failure(.timedOut(nil)) },
+                                         plugins: [NetworkLoggerPlugin(logger: logger, secretNames: ["q"])])
+        provider.request(.search(query: "private words", page: 1)) { _ in }
+        XCTAssertEqual(lines.all, [
+            "info [net] -> GET https://api.example.com/v1/search?page=1&q=REDACTED",
+            "warning [net] <- failed: The request timed out (GET https://api.example.com/v1/search?page=1&q=REDACTED)",
+        ])
+    }
+
     func testBodiesOfUnknownFormatsAreShownOnlyBySize() {
         let lines = Recorder<String>()
         let logger = Logger(label: "net", minimumLevel: .debug) { lines.append($0) }

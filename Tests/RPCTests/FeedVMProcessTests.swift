@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import FeedVMTestSupport
 import XCTest
 
 /// The `feedvm` executable over real stdio: transport, lifecycle and the command line.
