@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Logging
 
 /// A JSON-RPC 2.0 server over a pair of byte streams, one message per line.
 ///

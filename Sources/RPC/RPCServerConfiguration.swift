@@ -1,4 +1,5 @@
 import JSON
+import Logging
 
 extension RPCServer {
     /// The knobs of a server; the defaults suit `feedvm`.

@@ -7,7 +7,7 @@ import XCTest
 /// undocumented one is not, and every transcript replays (rules in protocol/transcripts/README.md).
 ///
 /// Runs against the binary `FeedVMProcess` finds (the one `swift build` puts beside the tests,
-/// else `<package root>/.build/debug/feedvm`; `$FEEDVM_BINARY` overrides). Build it first:
+/// else `<package root>/.build/debug/feedvm`; `$FEEDVM_BIN` overrides). Build it first:
 /// `swift build && swift test --filter ProtocolConformanceTests`.
 final class ProtocolConformanceTests: XCTestCase {
     /// `<package root>/protocol`, three levels above this file.

@@ -4,6 +4,7 @@ import Foundation
 import JSON
 import RPC
 import XCTest
+import Logging
 
 /// A FeedService on an in-process RPC server, spoken to line by line as a front end would.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import RPC
+import Logging
 
 /// Levelled logging to a descriptor (stderr in feedvm), one whole line per message.
 final class LoggerTests: XCTestCase {
