@@ -8,7 +8,7 @@ let package = Package(
     name: "FeedVM",
     products: [
         .executable(name: "feedvm", targets: ["feedvm"]),
-        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC"]),
+        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging"]),
     ],
     targets: [
         .target(name: "JSON"),
