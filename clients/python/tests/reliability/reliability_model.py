@@ -15,7 +15,8 @@ Rules modelled (stub source, whose catalog items of a category are ``"{category}
   flight it joins it (same result, no request of its own); after the end it answers
   ``hasMore: false`` at once and changes nothing.
 - willDisplay(index): when ``index >= count - prefetchDistance`` and the end is not known, acts as
-  a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails).
+  a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails; -32800
+  is also accepted, since its image load may be cancelled by a later command of the burst).
 - switch (updateInput with a category): cancels the load in flight (-32800), clears the list,
   resets paging, ``revision + 1``; loads nothing.
 - dispose: cancels the load in flight (-32800), answers ``{}``; later commands get -32001.
@@ -138,7 +139,8 @@ class PagingModel:
                 state.in_flight = Load(reload=False)
             state.in_flight.displays.append(request)
         else:
-            self.expected[request] = Expected(result={"loadMore": False})
+            # Its image load may still be cancelled by a later reload, switch or dispose.
+            self.expected[request] = Expected(result={"loadMore": False}, either_error=(CANCELLED,))
 
     def switch(self, session: str, request: str, category: str) -> None:
         state = self._live(session, request)
