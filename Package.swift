@@ -20,12 +20,15 @@ let package = Package(
         .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON"]),
         .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
 
+        // Spawns the binary or runs a server in-process, for the tests that talk JSON-RPC.
+        .target(name: "FeedVMTestSupport", dependencies: ["JSON", "RPC"], path: "Tests/Support"),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON"]),
-        .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),
-        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON"]),
+        .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
+        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "FeedVMTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,11 @@
 ///
 /// Integers that fit `Int64` stay exact in `.int`; every other number is a `.double`.
 /// `true`/`false` are `.bool` and never compare equal to `1`/`0`.
+///
+/// Entry points: `JSON.parse(_:maxDepth:)` (strict RFC 8259, also zero-copy over a slice of a
+/// read buffer), `serialized()` / `serialize(into:)` (compact, always one line),
+/// `self[keyPath: "data.list"]`, the lenient reads `lenientInt` & co., and
+/// `JSONValueDecoder` / `JSONValueEncoder` between models and values.
 public enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -75,13 +80,25 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true`/`false` are `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is an exact `.int`.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A float literal is a `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is a `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is an `.array`.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// A dictionary literal is an `.object` with the members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(JSONObject(elements))
     }
+}
+
+extension JSON: CustomStringConvertible {
+    /// The compact JSON text, so logs and test failures show what would go on the wire.
+    public var description: String { jsonString }
 }

@@ -2,18 +2,19 @@
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let object: JSONObject
     private let node: JSONDecodingNode
+    let codingPath: [any CodingKey]
 
-    init(object: JSONObject, node: JSONDecodingNode) {
+    init(object: JSONObject, node: JSONDecodingNode, codingPath: [any CodingKey]) {
         switch node.options.keyDecodingStrategy {
         case .useDefaultKeys:
             self.object = object
         case .convertFromSnakeCase:
-            self.object = JSONObject(object.lazy.map { (JSONKeyStrategy.camelCase(fromSnakeCase: $0.key), $0.value) })
+            self.object = JSONObject(keys: object.orderedKeys.map(JSONKeyStrategy.camelCase(fromSnakeCase:)), values: object.orderedValues)
         }
         self.node = node
+        self.codingPath = codingPath
     }
 
-    var codingPath: [any CodingKey] { node.codingPath }
     var allKeys: [Key] { object.orderedKeys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
@@ -24,7 +25,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "No value for key \"\(key.stringValue)\" at \(path.jsonPathDescription)"))
         }
-        return node.child(value, key: key)
+        return node.child(value, key: key, path: codingPath)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).value.isNull }
@@ -53,10 +54,10 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        node.child(object[JSONCodingKey.super.stringValue] ?? .null, key: JSONCodingKey.super)
+        node.child(object[JSONCodingKey.super.stringValue] ?? .null, key: JSONCodingKey.super, path: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        node.child(object[key.stringValue] ?? .null, key: key)
+        node.child(object[key.stringValue] ?? .null, key: key, path: codingPath)
     }
 }

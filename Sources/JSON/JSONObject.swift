@@ -4,6 +4,7 @@
 /// which beats hashing for the small objects of RPC envelopes and API items, and switch to an
 /// index once an object grows large.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    /// One member: its key and value.
     public typealias Element = (key: String, value: JSON)
 
     private var keys: [String]
@@ -25,12 +26,55 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for (key, value) in members { self[key] = value }
     }
 
+    /// Position of the first member: 0.
     public var startIndex: Int { 0 }
+    /// One past the last member's position: the member count.
     public var endIndex: Int { keys.count }
+    /// The member at `position`, in order.
     public subscript(position: Int) -> Element { (keys[position], values[position]) }
 
     /// The member keys, in order.
     public var orderedKeys: [String] { keys }
+
+    /// The member values, in the order of `orderedKeys`.
+    public var orderedValues: [JSON] { values }
+
+    /// An object from parallel key and value arrays, as the parser collects them; when a key
+    /// repeats, the last value wins at the first position, as with the subscript.
+    init(keys: [String], values: [JSON]) {
+        if keys.count <= Self.indexThreshold {
+            if !Self.hasDuplicates(keys) {
+                self.init(uniqueKeys: keys, values: values, index: nil)
+                return
+            }
+        } else {
+            var fresh = [String: Int](minimumCapacity: keys.count)
+            for (position, key) in keys.enumerated() { fresh[key] = position }
+            if fresh.count == keys.count {
+                self.init(uniqueKeys: keys, values: values, index: fresh)
+                return
+            }
+        }
+        self.init(zip(keys, values))
+    }
+
+    private init(uniqueKeys: [String], values: [JSON], index: [String: Int]?) {
+        keys = uniqueKeys
+        self.values = values
+        self.index = index
+    }
+
+    /// Pairwise, which beats hashing for a handful of keys; lengths are compared first because
+    /// that is O(1) for native strings and rules out most pairs.
+    private static func hasDuplicates(_ keys: [String]) -> Bool {
+        guard keys.count > 1 else { return false }
+        for later in 1..<keys.count {
+            let key = keys[later]
+            let length = key.utf8.count
+            for earlier in 0..<later where keys[earlier].utf8.count == length && keys[earlier] == key { return true }
+        }
+        return false
+    }
 
     /// The value of `key`; assigning `nil` removes the member.
     public subscript(key: String) -> JSON? {
@@ -78,14 +122,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         index = fresh
     }
 
+    /// Objects are equal when they have the same members, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.keys.count == rhs.keys.count else { return false }
         for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
         return true
     }
 
+    /// Hashes the members independently of their order, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
-        // Order-independent, to agree with `==`.
         var combined = 0
         for (key, value) in zip(keys, values) {
             var member = Hasher()

@@ -2,14 +2,15 @@
 struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private let elements: [JSON]
     private let node: JSONDecodingNode
+    let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSON], node: JSONDecodingNode) {
+    init(elements: [JSON], node: JSONDecodingNode, codingPath: [any CodingKey]) {
         self.elements = elements
         self.node = node
+        self.codingPath = codingPath
     }
 
-    var codingPath: [any CodingKey] { node.codingPath }
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
@@ -21,7 +22,7 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                 debugDescription: "Expected \(T.self) at \((codingPath + [key]).jsonPathDescription) but the array has only \(elements.count) elements"))
         }
         currentIndex += 1
-        return node.child(elements[currentIndex - 1], key: key)
+        return node.child(elements[currentIndex - 1], key: key, path: codingPath)
     }
 
     mutating func decodeNil() throws -> Bool {

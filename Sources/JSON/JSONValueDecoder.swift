@@ -31,7 +31,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes a `T` from `json`. A `JSON` inside a model (or `T == JSON`) is taken as is.
     public func decode<T: Decodable>(_ type: T.Type = T.self, from json: JSON) throws -> T {
-        try JSONDecodingNode(value: json, codingPath: [], options: self).decode(T.self)
+        try JSONDecodingNode(value: json, parentPath: [], key: nil, options: self).decode(T.self)
     }
 
     /// Decodes a `T` from the value at `keyPath` of `json` (see `JSON[keyPath:]`), as Moya's
@@ -42,32 +42,42 @@ public struct JSONValueDecoder: Sendable {
             throw DecodingError.valueNotFound(T.self, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Expected \(T.self) at \(codingPath.jsonPathDescription) but nothing is there"))
         }
-        return try JSONDecodingNode(value: value, codingPath: codingPath, options: self).decode(T.self)
+        return try JSONDecodingNode(value: value, parentPath: codingPath, key: nil, options: self).decode(T.self)
     }
 }
 
 /// One position in the value being decoded; the `Decoder` the models' `init(from:)` sees.
+///
+/// The path is kept as the parent's path plus this node's key and joined only when asked for
+/// (by a container or an error), so reading a scalar member allocates no path array.
 struct JSONDecodingNode: Decoder {
     let value: JSON
-    let codingPath: [any CodingKey]
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
     let options: JSONValueDecoder
+
+    var codingPath: [any CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
+    }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else { throw mismatch(JSONObject.self, expected: "an object") }
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, node: self))
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, node: self, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch([JSON].self, expected: "an array") }
-        return JSONUnkeyedDecodingContainer(elements: elements, node: self)
+        return JSONUnkeyedDecodingContainer(elements: elements, node: self, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func child(_ value: JSON, key: any CodingKey) -> JSONDecodingNode {
-        JSONDecodingNode(value: value, codingPath: codingPath + [key], options: options)
+    /// The node of a member or element, for a container whose own path is `path`.
+    func child(_ value: JSON, key: any CodingKey, path: [any CodingKey]) -> JSONDecodingNode {
+        JSONDecodingNode(value: value, parentPath: path, key: key, options: options)
     }
 
     func mismatch(_ type: Any.Type, expected: String) -> DecodingError {

@@ -16,7 +16,11 @@ enum MessageEncoder {
         output.append(contentsOf: responsePrefix)
         id.encode(into: &output)
         output.append(contentsOf: resultInfix)
-        result.serialize(into: &output)
+        if case .object(let members) = result, members.isEmpty {
+            output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])  // ping's answer
+        } else {
+            result.serialize(into: &output)
+        }
         output.append(UInt8(ascii: "}"))
     }
 

@@ -5,7 +5,8 @@ extension RPCServer: LineReaderDelegate {
     func lineReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
         if let envelope = RequestScanner.scan(line) {
-            route(id: envelope.id, method: envelope.method, params: envelope.params, sink: .line)
+            let method = methodCache.name(for: envelope.methodBytes)
+            route(id: envelope.id, method: method, params: envelope.params, sink: .line)
             return
         }
         let json: JSON
@@ -42,6 +43,7 @@ extension RPCServer: LineReaderDelegate {
         flushReaderOutput()
         writer.waitWhileBacklogExceedsLimit()
         readerRegistrations = state.withLock { registrations }
+        methodCache.forgetRegistration()
     }
 
     var lineReaderShouldStop: Bool { exitRequested || isWindingDown }
@@ -65,7 +67,7 @@ extension RPCServer: LineReaderDelegate {
             if let id { answerOnReader(id: id, .failure(.invalidParams("must be an object (named params)", field: "params")), sink: sink) }
             return
         }
-        guard let registration = readerRegistrations[method] else {
+        guard let registration = methodCache.registration(for: method, in: readerRegistrations) else {
             if let id { answerOnReader(id: id, .failure(.methodNotFound(method)), sink: sink) }
             logger.log(.debug, "no handler for '\(method)'")
             return
@@ -115,10 +117,13 @@ extension RPCServer: LineReaderDelegate {
             }
             return
         }
-        state.withLock {
-            if inFlight[id] === context {
-                inFlight[id] = nil
-                if inFlight.isEmpty { state.broadcast() }
+        defer {
+            // Only after the answer is queued: `finish` flushes once nothing is in flight.
+            state.withLock {
+                if inFlight[id] === context {
+                    inFlight[id] = nil
+                    if inFlight.isEmpty { state.broadcast() }
+                }
             }
         }
         switch sink {

@@ -58,6 +58,7 @@ public final class RPCServer: @unchecked Sendable {
 
     // Reader thread only.
     var readerRegistrations: [String: Registration] = [:]
+    var methodCache = MethodCache()
     var readerOutput: [UInt8] = []
     var isShutDown = false
     var exitRequested = false

@@ -17,7 +17,8 @@ struct RequestScanner {
     struct Envelope {
         /// The id, or `nil` for a notification.
         var id: RequestID?
-        var method: String
+        /// The method name's bytes, valid while the line is.
+        var methodBytes: UnsafeRawBufferPointer
         var params: JSON?
     }
 
@@ -51,7 +52,7 @@ struct RequestScanner {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var sawVersion = false
         var id: RequestID?
-        var method: String?
+        var method: UnsafeRawBufferPointer?
         var paramsRange: Range<Int>?
         repeat {
             skipWhitespace()
@@ -68,7 +69,7 @@ struct RequestScanner {
                 id = value
             case 6 where Self.matches(key, "method"):
                 guard method == nil, let name = plainString() else { return nil }
-                method = String(decoding: name, as: UTF8.self)
+                method = name
             case 6 where Self.matches(key, "params"):
                 guard paramsRange == nil, let range = skipStructuredValue() else { return nil }
                 paramsRange = range
@@ -85,7 +86,7 @@ struct RequestScanner {
             guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange])) else { return nil }
             params = parsed
         }
-        return Envelope(id: id, method: method, params: params)
+        return Envelope(id: id, methodBytes: method, params: params)
     }
 
     /// `true` when `bytes` spell `literal` exactly.
@@ -99,14 +100,18 @@ struct RequestScanner {
     private mutating func plainString() -> UnsafeRawBufferPointer? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        var index = start
+        while index < count {
+            let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                offset += 1
-                return UnsafeRawBufferPointer(rebasing: bytes[start..<offset - 1])
+                offset = index + 1
+                return UnsafeRawBufferPointer(start: base + start, count: index - start)
             }
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-            offset += 1
+            // Printable ASCII (0x20...0x7E) except the backslash.
+            if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\\") { return nil }
+            index += 1
         }
         return nil
     }

@@ -2,6 +2,9 @@
 ///
 /// Every subscription goes through a sink that enforces the grammar `next* (error | completed)?`:
 /// nothing is delivered after a terminal event, and a terminal event releases the subscription.
+/// Events reach the observer one at a time: one emitted while the observer is still handling the
+/// previous one (from another thread, or re-entrantly from the observer itself) is queued and
+/// delivered right after, never nested and never concurrently.
 public final class Observable<Element: Sendable>: ObservableType {
     private let subscribeHandler: @Sendable (AnyObserver<Element>) -> Disposable
 
@@ -41,6 +44,11 @@ extension Observable {
         }
     }
 
+    /// The given elements in order, then completion.
+    public static func of(_ elements: Element...) -> Observable<Element> {
+        from(elements)
+    }
+
     /// Completion and nothing else.
     public static func empty() -> Observable<Element> {
         Observable { observer in
@@ -63,36 +71,25 @@ extension Observable {
     }
 }
 
-/// Forwards events to one observer until the first terminal event or disposal.
+/// Forwards events to one observer until the first terminal event or disposal, serialized by a
+/// `SerialForwarder` so that concurrent or re-entrant emitters cannot break the grammar.
 private final class GrammarSink<Observer: ObserverType>: Cancelable {
-    private let observer: Observer
-    private let isStopped = Locked(false)
+    private let forwarder: SerialForwarder<Observer>
     let subscription = SerialDisposable()
 
     init(observer: Observer) {
-        self.observer = observer
+        forwarder = SerialForwarder(observer)
     }
 
-    var isDisposed: Bool { isStopped.current }
+    var isDisposed: Bool { forwarder.isStopped }
 
     func on(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next:
-            guard !isStopped.current else { return }
-            observer.on(event)
-        case .error, .completed:
-            let wasStopped = isStopped.withLock { stopped -> Bool in
-                defer { stopped = true }
-                return stopped
-            }
-            guard !wasStopped else { return }
-            observer.on(event)
-            subscription.dispose()
-        }
+        forwarder.on(event)
+        if event.isStopEvent { subscription.dispose() }
     }
 
     func dispose() {
-        isStopped.withLock { $0 = true }
+        forwarder.cancel()
         subscription.dispose()
     }
 }

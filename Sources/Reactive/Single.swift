@@ -1,6 +1,8 @@
 /// What a `Single` ends with: exactly one success or one failure.
 public enum SingleEvent<Element: Sendable>: Sendable {
+    /// The one element.
     case success(Element)
+    /// The failure.
     case failure(any Error)
 }
 

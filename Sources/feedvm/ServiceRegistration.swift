@@ -1,10 +1,11 @@
+import FeedService
 import RPC
 
 /// The one place where the feed methods join the built-in ones (`ping`, `initialize`,
 /// `shutdown`, `exit`, `$/cancelRequest`).
-///
-/// The FeedService layer registers its handlers here, e.g.
-/// `FeedService.register(on: server, cacheDirectory: options.cacheDirectory, ...)`.
 func registerServices(on server: RPCServer, options: FeedVMOptions) {
-    _ = (server, options)
+    var configuration = FeedServiceConfiguration()
+    configuration.cacheDirectory = options.cacheDirectory
+    if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
+    FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }

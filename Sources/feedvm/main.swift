@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeedService
 import RPC
 
 func writeToStandardError(_ text: String) {
@@ -34,9 +35,14 @@ configuration.logger = Logger(level: options.logLevel, label: "feedvm")
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
 configuration.requiresNamedParams = true
+configuration.capabilities = FeedService.capabilities
+// A script piped in ends with EOF right after its last request: let running work finish
+// briefly, then cancel the rest, still exiting within the 2 s the protocol promises.
+configuration.endOfInputGracePeriod = 1.5
 let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
-registerServices(on: server, options: options)
+// Before the slower service set-up, so an early SIGTERM already ends the server cleanly.
 server.stopOnSignals([SIGTERM, SIGINT])
+registerServices(on: server, options: options)
 
 if isatty(0) != 0 {
     writeToStandardError("""

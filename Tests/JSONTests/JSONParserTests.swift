@@ -77,6 +77,10 @@ final class JSONParserTests: XCTestCase {
         let second = try buffer.withUnsafeBytes { raw in try JSON.parse(UnsafeRawBufferPointer(rebasing: raw[9..<17])) }
         XCTAssertEqual(second, ["id": 2])
         XCTAssertEqual(try JSON.parse(buffer[0..<8]), ["id": 1])
+        XCTAssertEqual(try JSON.parse(buffer[9..<17]), ["id": 2])
+        XCTAssertThrowsError(try JSON.parse(buffer[9..<16])) { error in
+            XCTAssertEqual((error as? JSONParseError)?.offset, 7, "offsets count from the start of the slice")
+        }
     }
 
     func testErrorsSayWhatAndWhere() {
@@ -95,6 +99,30 @@ final class JSONParserTests: XCTestCase {
         let value = try JSON.parse(#"{"a":1,"b":2,"a":3}"#)
         XCTAssertEqual(value.objectValue?.orderedKeys, ["a", "b"])
         XCTAssertEqual(value["a"], 3)
+    }
+
+    func testLargeObjectsKeepOrderAndLastWinsToo() throws {
+        let members = (0..<40).map { #""k\#($0)":\#($0)"# } + [#""k3":"again""#]
+        let value = try JSON.parse("{" + members.joined(separator: ",") + "}")
+        XCTAssertEqual(value.objectValue?.count, 40)
+        XCTAssertEqual(value.objectValue?.orderedKeys.first, "k0")
+        XCTAssertEqual(value["k3"], "again")
+        XCTAssertEqual(value["k39"], 39)
+    }
+
+    func testNestedContainersCloseIntoTheRightParents() throws {
+        let value = try JSON.parse(#"{"a":[1,{"b":[2,3],"c":{}},[]],"d":{"e":[{"f":null}]},"g":4}"#)
+        XCTAssertEqual(value, ["a": [1, ["b": [2, 3], "c": [:]], []], "d": ["e": [["f": nil]]], "g": 4])
+    }
+
+    func testLongASCIIStringsAreReadInWholeWordsAndStillStopAtEveryDelimiter() throws {
+        for length in 0..<40 {
+            let plain = String(repeating: "abcdefgh", count: 5).prefix(length)
+            XCTAssertEqual(try JSON.parse("\"\(plain)\""), .string(String(plain)))
+            XCTAssertEqual(try JSON.parse("\"\(plain)\\n\(plain)é\""), .string("\(plain)\n\(plain)é"))
+            XCTAssertThrowsError(try JSON.parse("\"\(plain)\u{1}xxxxxxxx\""))
+            XCTAssertThrowsError(try JSON.parse(Array("\"\(plain)".utf8) + [0xFF] + Array("xxxxxxxx\"".utf8)))
+        }
     }
 }
 

@@ -17,6 +17,22 @@ final class JSONSerializerTests: XCTestCase {
         XCTAssertEqual(try JSON.parse(bytes), .string(text))
     }
 
+    func testEscapesAreFoundAtEveryPositionOfLongStrings() throws {
+        for special in ["\"", "\\", "\n", "\u{7F}", "\u{2028}", "\u{1}", "é"] {
+            for position in 0..<20 {
+                let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: 19 - position)
+                let bytes = JSON.string(text).serialized()
+                XCTAssertFalse(bytes.contains(0x0A) || bytes.contains(0x7F) || bytes.contains(0x01), text)
+                XCTAssertEqual(try JSON.parse(bytes), .string(text), text)
+            }
+        }
+    }
+
+    func testNegativeZeroKeepsItsSign() throws {
+        XCTAssertEqual(JSON.double(-0.0).jsonString, "-0.0")
+        XCTAssertEqual(try JSON.parse(JSON.double(-0.0).serialized()).doubleValue?.sign, .minus)
+    }
+
     func testKeysAreEscapedLikeValues() {
         XCTAssertEqual(JSON.object(JSONObject([("a\nb", .null)])).jsonString, #"{"a\nb":null}"#)
     }
@@ -34,6 +50,10 @@ final class JSONSerializerTests: XCTestCase {
             XCTAssertEqual(try JSON.parse(text), .double(value), String(decoding: text, as: UTF8.self))
         }
         XCTAssertEqual(JSON.double(12).jsonString, "12.0")
+    }
+
+    func testDescriptionIsTheWireText() {
+        XCTAssertEqual("\(["a": [1, "x"]] as JSON)", #"{"a":[1,"x"]}"#)
     }
 
     func testNonFiniteDoublesBecomeNull() {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import FeedVMTestSupport
 import XCTest
 
 /// The `feedvm` executable over real stdio: transport, lifecycle and the command line.
@@ -83,7 +84,7 @@ final class FeedVMProcessTests: XCTestCase {
     func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--help", "--version", "Exit status"] {
+        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
     }

@@ -23,10 +23,18 @@ struct BenchmarkOptions: Sendable {
     var repeats = 15
     /// Wall time each repeat aims for, so fast operations are timed over many iterations.
     var targetSecondsPerRepeat = 0.02
+    /// Only measurements whose label contains this text run (`--filter unsplash`), e.g. to profile one.
+    var filter: String?
+
+    /// Whether the measurement called `label` should run.
+    func includes(_ label: String) -> Bool { filter.map { label.contains($0) } ?? true }
 
     init(arguments: [String]) {
-        for argument in arguments {
+        var arguments = arguments[...]
+        while let argument = arguments.popFirst() {
             switch argument {
+            case "--filter":
+                filter = arguments.popFirst()
             case "--smoke":
                 isSmoke = true
                 repeats = 3

@@ -12,12 +12,11 @@ can never block on its logs. Calls may come from any thread.
 """
 
 import itertools
-import os
 import subprocess
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Sequence
 
 from .discovery import PathLike, find_binary
 from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
@@ -93,7 +92,8 @@ class Client(FeedMethods[Dict[str, Any]]):
         request_id, future = self.send(method, params)
         limit = self.default_timeout if timeout is None else timeout
         try:
-            return future.result(limit)
+            result: Dict[str, Any] = future.result(limit)
+            return result
         except FutureTimeout:
             with self._lock:
                 self._pending.pop(request_id, None)

@@ -77,3 +77,44 @@ def real(feedvm_binary, tmp_path) -> Iterator[feedvm.Client]:
     with feedvm.Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")],
                        timeout=30) as client:
         yield client
+
+
+@pytest.fixture
+def spawn_real(feedvm_binary, tmp_path):
+    """Start more real clients with extra flags; all are closed after the test."""
+    started = []
+
+    def spawn(*args: str, **kwargs) -> feedvm.Client:
+        client = feedvm.Client(binary=feedvm_binary,
+                               args=["--cache-dir", str(tmp_path / f"cache{len(started)}"), *args],
+                               **{"timeout": 30, **kwargs})
+        started.append(client)
+        return client
+
+    yield spawn
+    for client in started:
+        client.close()
+
+
+def session_events(client: feedvm.Client, session: str):
+    """(method, status-or-None) of every buffered notification of ``session``, in order."""
+    events = []
+    for note in client.notifications(timeout=0):
+        if note.session == session:
+            events.append((note.method, note.params.get("status") or note.params.get("style")))
+    return events
+
+
+@pytest.fixture(scope="module")
+def fixture_server():
+    from feedvm.fixtures import FixtureServer
+    with FixtureServer() as server:
+        yield server
+
+
+@pytest.fixture
+def fixtures(fixture_server):
+    """The module's fixture backend, reset before each test."""
+    fixture_server.reset()
+    fixture_server.configure(total=45, token_expiry="http401", token_uses=1000)
+    return fixture_server

@@ -1,1 +1,0 @@
-// The Feed layer; see DESIGN.md.

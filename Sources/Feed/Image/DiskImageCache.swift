@@ -1,0 +1,111 @@
+import Foundation
+import Reactive
+
+/// Image files in a directory, named by the SHA-256 of their URL, bounded by a total size; the
+/// least recently used files go first (Kingfisher's `DiskStorage`). Use is tracked by the
+/// files' modification dates, so it survives restarts.
+public final class DiskImageCache: Sendable {
+    private struct State {
+        var sizes: [String: Int] = [:]  // file name -> bytes
+        var lastUse: [String: Date] = [:]
+        var totalBytes = 0
+        /// A strictly increasing "now", so two uses never tie even within the clock's resolution.
+        mutating func tick() -> Date {
+            let now = max(Date(), (lastUse.values.max() ?? .distantPast).addingTimeInterval(0.000_001))
+            return now
+        }
+    }
+
+    /// The cache directory.
+    public let directory: URL
+    /// The most bytes the directory holds.
+    public let byteLimit: Int
+    private let state = Locked(State())
+
+    /// `$XDG_CACHE_HOME/feedvm`, else `~/.cache/feedvm`.
+    public static var defaultDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("feedvm")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/feedvm")
+    }
+
+    /// A cache in `directory` (created if missing) of at most `byteLimit` bytes (default 256 MiB).
+    public init(directory: URL = DiskImageCache.defaultDirectory, byteLimit: Int = 256 * 1024 * 1024) throws {
+        self.directory = directory
+        self.byteLimit = byteLimit
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
+        state.withLock { state in
+            for file in files where Self.isCacheFileName(file.lastPathComponent) {
+                let values = try? file.resourceValues(forKeys: Set(keys))
+                state.sizes[file.lastPathComponent] = values?.fileSize ?? 0
+                state.lastUse[file.lastPathComponent] = values?.contentModificationDate ?? .distantPast
+                state.totalBytes += values?.fileSize ?? 0
+            }
+        }
+    }
+
+    /// The file that holds (or would hold) `url`'s image.
+    public func path(for url: String) -> URL { directory.appendingPathComponent(SHA256.hexDigest(url)) }
+
+    /// Whether `url` has a file.
+    public func contains(_ url: String) -> Bool { state.withLock { $0.sizes[SHA256.hexDigest(url)] != nil } }
+
+    /// The bytes of `url`, marking the file recently used; `nil` on a miss.
+    public func data(for url: String) -> Data? {
+        let name = SHA256.hexDigest(url)
+        guard state.withLock({ $0.sizes[name] != nil }) else { return nil }
+        guard let data = try? Data(contentsOf: path(for: url)) else {
+            forget(name)
+            return nil
+        }
+        let now = state.withLock { state in
+            let now = state.tick()
+            state.lastUse[name] = now
+            return now
+        }
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: path(for: url).path)
+        return data
+    }
+
+    /// Writes `data` for `url` and evicts least recently used files beyond the limit; returns the file.
+    @discardableResult
+    public func store(_ data: Data, for url: String) throws -> URL {
+        let name = SHA256.hexDigest(url)
+        let file = path(for: url)
+        try data.write(to: file, options: .atomic)
+        let victims = state.withLock { state -> [String] in
+            state.totalBytes += data.count - (state.sizes[name] ?? 0)
+            state.sizes[name] = data.count
+            state.lastUse[name] = state.tick()
+            var victims: [String] = []
+            while state.totalBytes > byteLimit, state.sizes.count > 1,
+                let oldest = state.lastUse.filter({ $0.key != name }).min(by: { $0.value < $1.value })?.key
+            {
+                state.totalBytes -= state.sizes.removeValue(forKey: oldest) ?? 0
+                state.lastUse[oldest] = nil
+                victims.append(oldest)
+            }
+            return victims
+        }
+        for victim in victims { try? FileManager.default.removeItem(at: directory.appendingPathComponent(victim)) }
+        return file
+    }
+
+    /// The bytes of all files.
+    public var totalBytes: Int { state.withLock { $0.totalBytes } }
+
+    private func forget(_ name: String) {
+        state.withLock { state in
+            state.totalBytes -= state.sizes.removeValue(forKey: name) ?? 0
+            state.lastUse[name] = nil
+        }
+    }
+
+    private static func isCacheFileName(_ name: String) -> Bool {
+        name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+}

@@ -1,0 +1,73 @@
+import JSON
+
+/// Typed reads of an input object's fields that fail with a `FeedInputError` naming the field.
+struct JSONFieldReader {
+    let object: JSONObject
+    let prefix: String
+
+    init(_ json: JSON, prefix: String) throws(FeedInputError) {
+        guard case .object(let object) = json else { throw FeedInputError(field: prefix, reason: "must be an object") }
+        self.object = object
+        self.prefix = prefix
+    }
+
+    func path(_ key: String) -> String { "\(prefix).\(key)" }
+
+    func string(_ key: String) throws(FeedInputError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let string = value.stringValue else { throw FeedInputError(field: path(key), reason: "must be a string") }
+        return string
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>) throws(FeedInputError) -> Int? {
+        guard let value = object[key], !value.isNull else { return nil }
+        let number: Int? = value.intValue.map(Int.init) ?? value.doubleValue.flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
+        guard let number else { throw FeedInputError(field: path(key), reason: "must be an integer") }
+        guard range.contains(number) else {
+            throw FeedInputError(field: path(key), reason: "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
+        }
+        return number
+    }
+
+    func double(_ key: String, in range: ClosedRange<Double>) throws(FeedInputError) -> Double? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let number = value.doubleValue else { throw FeedInputError(field: path(key), reason: "must be a number") }
+        guard range.contains(number) else {
+            throw FeedInputError(field: path(key), reason: "must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+        return number
+    }
+
+    func bool(_ key: String) throws(FeedInputError) -> Bool? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let bool = value.boolValue else { throw FeedInputError(field: path(key), reason: "must be true or false") }
+        return bool
+    }
+
+    func stringMap(_ key: String) throws(FeedInputError) -> [String: String]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .object(let members) = value else { throw FeedInputError(field: path(key), reason: "must be an object of strings") }
+        var map: [String: String] = [:]
+        for (name, member) in members {
+            guard let text = member.stringValue ?? member.intValue.map({ String($0) }) else {
+                throw FeedInputError(field: "\(path(key)).\(name)", reason: "must be a string")
+            }
+            map[name] = text
+        }
+        return map
+    }
+
+    /// A key path or a list of key paths tried in order.
+    func keyPaths(_ key: String) throws(FeedInputError) -> [String]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        if let single = value.stringValue { return [single] }
+        if let list = value.arrayValue, !list.isEmpty, list.allSatisfy({ $0.stringValue != nil }) { return list.compactMap(\.stringValue) }
+        throw FeedInputError(field: path(key), reason: "must be a key path or a non-empty array of key paths")
+    }
+
+    func rejectUnknownKeys(allowed: Set<String>) throws(FeedInputError) {
+        for key in object.orderedKeys where !allowed.contains(key) {
+            throw FeedInputError(field: path(key), reason: "is not a known field (known: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+}

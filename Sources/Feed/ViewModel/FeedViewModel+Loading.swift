@@ -1,0 +1,154 @@
+import Reactive
+
+extension FeedViewModel {
+    /// Runs one load command and reports its outcome after all of its outputs were emitted.
+    ///
+    /// Succeeds with the load's `PageLoadResult` (a joined load-more gets the result of the load
+    /// it joined; a load-more after the end gets the current state at once); fails with
+    /// `FeedError.cancelled` when superseded, or the load's failure. Disposing the subscription
+    /// only stops the report, never the load (others may have joined it).
+    public func request(reload: Bool) -> Single<PageLoadResult> {
+        Single.create { [self] observer in
+            environment.scheduler.schedule { [self] in
+                let effects = state.withLock { state in
+                    command(reload: reload, waiter: { result in observer(result.mapToSingleEvent()) }, &state)
+                }
+                effects.forEach { $0() }
+            }
+            return Disposables.create()
+        }
+    }
+
+    /// Switches the session to `input` (a category switch): cancels loads and image requests,
+    /// clears the list, resets paging. Loads nothing by itself; the view asks for a reload.
+    public func updateInput(_ input: FeedInput) {
+        environment.scheduler.schedule { [self] in
+            let source = environment.makeSource(input)
+            let effects = state.withLock { state -> [@Sendable () -> Void] in
+                guard !state.isDisposed, state.input != input || state.loadedPages > 0 || state.inFlight != nil else { return [] }
+                var effects = cancelInFlight(&state) + cancelAllImages(&state)
+                state.input = input
+                state.source = source
+                state.loadedPages = 0
+                state.cursor = nil
+                state.hasMore = true
+                state.listEpoch += 1
+                effects += replaceItems(with: [], &state)
+                effects.append(emit(state.footerStatus))
+                return effects
+            }
+            effects.forEach { $0() }
+        }
+    }
+
+    /// What a load command does, decided on the scheduler.
+    func command(reload: Bool, waiter: FeedViewModelState.Waiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        if state.isDisposed {
+            return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? []
+        }
+        if !reload {
+            if state.inFlight != nil {
+                if let waiter { state.inFlight!.waiters.append(waiter) }
+                return []
+            }
+            if !state.hasMore {
+                let result = state.currentResult
+                return waiter.map { waiter in [{ waiter(.success(result)) }] } ?? []
+            }
+        }
+        var effects = cancelInFlight(&state)
+        let id = state.nextLoadId
+        state.nextLoadId += 1
+        let request = SerialDisposable()
+        state.inFlight = .init(id: id, isReload: reload, waiters: waiter.map { [$0] } ?? [], request: request)
+        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
+        let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
+        let source = state.source
+        let scheduler = environment.scheduler
+        effects.append { [weak self] in
+            // Subscribed after the "being" status went out; the answer always hops to the scheduler.
+            request.disposable = source.page(pageRequest).subscribe { [weak self] result in
+                scheduler.schedule { [weak self] in self?.finishLoad(id: id, result: result) }
+            }
+        }
+        return effects
+    }
+
+    /// Cancels the load in flight: its request is disposed, its callers get `.cancelled`, and a
+    /// load-more's footer stops spinning.
+    func cancelInFlight(_ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        guard let load = state.inFlight else { return [] }
+        state.inFlight = nil
+        load.request.dispose()
+        var effects: [@Sendable () -> Void] = load.isReload ? [] : [emit(.endFooterRefresh)]
+        for waiter in load.waiters { effects.append { waiter(.failure(.cancelled)) } }
+        return effects
+    }
+
+    private func finishLoad(id: Int, result: Result<FeedPage, any Error>) {
+        let effects = state.withLock { state -> [@Sendable () -> Void] in
+            guard let load = state.inFlight, load.id == id else { return [] }  // superseded meanwhile
+            state.inFlight = nil
+            switch result {
+            case .success(let page): return apply(page, of: load, &state)
+            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state)
+            }
+        }
+        effects.forEach { $0() }
+    }
+
+    private func apply(_ page: FeedPage, of load: FeedViewModelState.Load, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        var seen = load.isReload ? Set<String>() : state.ids
+        let fresh = page.items.filter { seen.insert($0.id).inserted }
+        let dropped = page.items.count - fresh.count
+        if load.isReload { state.listEpoch += 1 }
+        var effects = replaceItems(with: load.isReload ? fresh : state.items + fresh, &state)
+        state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
+        state.cursor = page.nextCursor
+        state.hasMore = page.hasMore
+        // Seed 000's order: the HUD with the new models, then the end of the spinner.
+        if state.input.showsHUD, let text = environment.hudTexts.loadSucceeded {
+            effects.append { [hud] in hud.onNext(HUDMessage(style: .success, message: text)) }
+        }
+        effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
+        effects.append(emit(state.footerStatus))
+        var outcome = state.currentResult
+        outcome.duplicatesDropped = dropped
+        let result = outcome
+        for waiter in load.waiters { effects.append { waiter(.success(result)) } }
+        return effects
+    }
+
+    private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        var effects: [@Sendable () -> Void] = []
+        if state.input.showsHUD, environment.hudTexts.reportsFailures {
+            effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) }
+        }
+        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+        for waiter in load.waiters { effects.append { waiter(.failure(error)) } }
+        return effects
+    }
+
+    /// Makes `items` the list and emits the new snapshot with its changes.
+    func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        let changes = Changeset(from: state.items, to: items)
+        state.items = items
+        state.ids = Set(items.map(\.id))
+        state.revision += 1
+        let update = SectionsUpdate(revision: state.revision, sections: [FeedSection(items: items)], changes: changes)
+        return [{ [updates] in updates.onNext(update) }]
+    }
+
+    func emit(_ status: RefreshStatus) -> @Sendable () -> Void {
+        { [refreshStatus] in refreshStatus.onNext(status) }
+    }
+}
+
+extension Result where Failure == FeedError, Success: Sendable {
+    fileprivate func mapToSingleEvent() -> SingleEvent<Success> {
+        switch self {
+        case .success(let value): return .success(value)
+        case .failure(let error): return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Reactive
+
+/// The mutable state of a `FeedViewModel`. Only the view model's serial scheduler touches it.
+struct FeedViewModelState {
+    /// Someone waiting for a load command's outcome.
+    typealias Waiter = @Sendable (Result<PageLoadResult, FeedError>) -> Void
+    /// Someone waiting for an image.
+    typealias ImageWaiter = @Sendable (Result<FeedImage, FeedError>) -> Void
+
+    /// The one load in flight.
+    struct Load {
+        let id: Int
+        let isReload: Bool
+        var waiters: [Waiter]
+        let request: SerialDisposable
+    }
+
+    /// One pending image load of one index.
+    struct ImageLoad {
+        let request: SerialDisposable
+        let waiter: ImageWaiter?
+    }
+
+    var input: FeedInput
+    var source: any FeedSource
+    var items: [FeedItem] = []
+    var ids: Set<String> = []
+    var loadedPages = 0
+    var cursor: String?
+    var hasMore = true
+    var revision = 0
+    /// Increases whenever the list is replaced (reload, input switch), so that late image
+    /// results of the old list are not reported under the new list's indices.
+    var listEpoch = 0
+    var inFlight: Load?
+    var nextLoadId = 0
+    var imageLoads: [Int: [Int: ImageLoad]] = [:]
+    var nextImageToken = 0
+    var isDisposed = false
+
+    init(input: FeedInput, source: any FeedSource) {
+        self.input = input
+        self.source = source
+    }
+
+    var currentResult: PageLoadResult {
+        PageLoadResult(revision: revision, count: items.count, page: loadedPages, hasMore: hasMore)
+    }
+
+    var footerStatus: RefreshStatus { .footerStatus(isHidden: items.isEmpty, isNoMoreData: !hasMore) }
+}

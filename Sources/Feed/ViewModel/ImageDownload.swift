@@ -1,0 +1,21 @@
+/// One finished image load for the item at `index` (seed 002's `imageDownloaded: (Int, UIImage?)`).
+public struct ImageDownload: Sendable, Equatable {
+    /// The item's index in the list at the time it finished.
+    public var index: Int
+    /// The image, or why there is none.
+    public var result: Result<FeedImage, FeedError>
+
+    /// A report.
+    public init(index: Int, result: Result<FeedImage, FeedError>) {
+        self.index = index
+        self.result = result
+    }
+
+    /// The image, when it loaded.
+    public var image: FeedImage? { try? result.get() }
+    /// The failure, when it did not.
+    public var error: FeedError? {
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+}

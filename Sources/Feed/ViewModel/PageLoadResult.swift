@@ -1,0 +1,32 @@
+import JSON
+
+/// How one load command ended: what `requestCommand` answers on the wire.
+public struct PageLoadResult: Sendable, Equatable {
+    /// The sections revision after the load.
+    public var revision: Int
+    /// The number of items in the list.
+    public var count: Int
+    /// The number of pages loaded since the last reload (1 after a reload).
+    public var page: Int
+    /// Whether a load-more may bring more items.
+    public var hasMore: Bool
+    /// Items this load dropped because their id was already listed.
+    public var duplicatesDropped: Int
+
+    /// A result.
+    public init(revision: Int, count: Int, page: Int, hasMore: Bool, duplicatesDropped: Int = 0) {
+        self.revision = revision
+        self.count = count
+        self.page = page
+        self.hasMore = hasMore
+        self.duplicatesDropped = duplicatesDropped
+    }
+
+    /// `{"revision", "count", "page", "hasMore", "duplicatesDropped"}`.
+    public var json: JSON {
+        [
+            "revision": .int(Int64(revision)), "count": .int(Int64(count)), "page": .int(Int64(page)),
+            "hasMore": .bool(hasMore), "duplicatesDropped": .int(Int64(duplicatesDropped)),
+        ]
+    }
+}

@@ -1,0 +1,81 @@
+import Feed
+import JSON
+import RPC
+
+extension FeedService {
+    /// `transform {input}` -> `{session, output}`: a new session, idle until its first command.
+    func transform(_ params: JSON?, server: RPCServer) throws(RPCError) -> JSON {
+        let reader = try ParamsReader(params)
+        let members = try reader.requiredObject("input").objectValue ?? JSONObject()
+        let input = try Self.feedInput(members)
+        let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
+        let session = try sessions.create { id throws(RPCError) in
+            FeedSession(
+                id: id, input: input, inputMembers: members, environment: makeEnvironment(for: id), capabilities: capabilities,
+                notifier: SessionNotifier(session: id) { method, params in server.sendNotification(method, params: params) })
+        }
+        logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
+        return session.transformResult
+    }
+
+    /// `updateInput {session, input}` -> `{revision}`: the members given replace the session's
+    /// input; loads are cancelled, the list cleared and paging reset (seed 001's category relay).
+    func updateInput(_ params: JSON?, _ context: RequestContext) {
+        attempt(context) { () throws(RPCError) in
+            let reader = try ParamsReader(params)
+            let session = try sessions.session(try reader.requiredString("session"))
+            let changes = try reader.requiredObject("input").objectValue ?? JSONObject()
+            var members = session.inputMembers.current
+            for (key, value) in changes { members[key] = value }
+            let input = try Self.feedInput(members)
+            session.inputMembers.withLock { $0 = members }
+            session.willCancel(because: .inputChanged)
+            session.viewModel.updateInput(input)
+            session.scheduler.schedule { [viewModel = session.viewModel] in
+                context.succeed(["revision": .int(Int64(viewModel.currentSections.revision))])
+            }
+        }
+    }
+
+    /// `dispose {session}` -> `{}`: nothing is sent for the session afterwards.
+    func dispose(_ params: JSON?, _ context: RequestContext) {
+        attempt(context) { () throws(RPCError) in
+            let reader = try ParamsReader(params)
+            let session = try sessions.remove(try reader.requiredString("session"))
+            session.dispose { context.succeed([:]) }
+            logger.log(.info, "session \(session.id) disposed")
+        }
+    }
+
+    /// `bindRefreshStatus {session, header?, footer?}` -> the latest status, flat.
+    func bindRefreshStatus(_ params: JSON?, _ context: RequestContext) {
+        attempt(context) { () throws(RPCError) in
+            let reader = try ParamsReader(params)
+            let session = try sessions.session(try reader.requiredString("session"))
+            let header = try reader.bool("header", default: true)
+            let footer = try reader.bool("footer", default: true)
+            session.bindRefreshStatus(header: header, footer: footer) { status in context.succeed(status.json) }
+        }
+    }
+
+    /// A `FeedInput` from `input` members, with its mistakes as -32602 (or -32004 for a
+    /// base URL whose scheme is not http/https).
+    static func feedInput(_ members: JSONObject) throws(RPCError) -> FeedInput {
+        do {
+            return try FeedInput(json: .object(members))
+        } catch {
+            if error.field == "input.baseURL", let scheme = members["baseURL"]?.stringValue.flatMap({ Self.scheme(of: $0) }) {
+                throw .application(
+                    code: FeedServiceErrorCode.schemeRefused, message: "\(error.field) \(error.reason)",
+                    data: ["scheme": .string(scheme)])
+            }
+            throw .invalidParams(error.reason, field: error.field)
+        }
+    }
+
+    private static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let scheme = url[..<colon].lowercased()
+        return scheme == "http" || scheme == "https" ? nil : scheme
+    }
+}

@@ -1,0 +1,100 @@
+import Feed
+import JSON
+import Reactive
+
+/// One `transform`: a view model on its own serial scheduler, and the subscriptions that turn
+/// its output into notifications.
+///
+/// Every subscription is made and ended on the session's scheduler, where the view model emits
+/// too, so binding, rebinding and disposal never race an emission: a notification is either
+/// sent before a `dispose` response or not at all.
+final class FeedSession: Sendable {
+    /// The id the client names the session by.
+    let id: String
+    /// The view model (the seeds' `transform(input:) -> Output`).
+    let viewModel: FeedViewModel
+    /// The view model's serial scheduler.
+    let scheduler: any SchedulerType
+
+    /// The `input` members the session was made or last updated with; `updateInput` merges into it.
+    let inputMembers: Locked<JSONObject>
+    private let notifier: SessionNotifier
+    /// Why the view model's next cancellations happen. Set on the scheduler right before the
+    /// operation that cancels, and read by the cancelled callers, which the view model answers
+    /// synchronously inside that operation on the same serial scheduler.
+    private let pendingCancellation = Locked(FeedCancellationReason.superseded)
+    private let capabilities: ClientCapabilities
+    private let outputs = CompositeDisposable()
+    private let binding = SerialDisposable()
+
+    init(
+        id: String, input: FeedInput, inputMembers: JSONObject, environment: FeedEnvironment, capabilities: ClientCapabilities,
+        notifier: SessionNotifier
+    ) {
+        self.id = id
+        self.inputMembers = Locked(inputMembers)
+        self.scheduler = environment.scheduler
+        self.capabilities = capabilities
+        self.notifier = notifier
+        viewModel = FeedViewModel(input: input, environment: environment)
+        let output = viewModel.transform(input: FeedViewModel.Input(settings: input))
+        let incremental = capabilities.incrementalSections
+        let inline = capabilities.inlineImages
+        scheduler.schedule { [outputs, notifier] in
+            // The replayed revision 0 is the `transform` result itself, not a change.
+            outputs.insert(output.sectionsUpdates.skip(1).subscribe(onNext: { notifier.sections($0, incremental: incremental) }))
+            outputs.insert(output.hud.subscribe(onNext: { notifier.hud($0) }))
+            outputs.insert(output.imageDownloaded.subscribe(onNext: { notifier.imageDownloaded($0, inline: inline) }))
+        }
+    }
+
+    /// The `transform` result: `{"session", "output": {"sections", "refreshStatus"}}`.
+    var transformResult: JSON {
+        [
+            "session": .string(id),
+            "output": [
+                "sections": viewModel.currentSections.sections.json,
+                "refreshStatus": viewModel.currentRefreshStatus.json,
+            ],
+        ]
+    }
+
+    /// Why a load of this session was just cancelled (see `pendingCancellation`).
+    var cancellationReason: FeedCancellationReason { pendingCancellation.current }
+
+    /// Records, in the scheduler's order, why the operations enqueued after this call cancel loads.
+    func willCancel(because reason: FeedCancellationReason) {
+        scheduler.schedule { [pendingCancellation] in pendingCancellation.withLock { $0 = reason } }
+    }
+
+    /// Whether images are inlined unless a call says otherwise.
+    var inlinesImages: Bool { capabilities.inlineImages }
+
+    /// Binds the refresh controls (seed 003's `refreshStatusBind`): `answer` gets the latest
+    /// status on the scheduler, then later statuses of bound controls flow as notifications.
+    func bindRefreshStatus(header: Bool, footer: Bool, answer: @escaping @Sendable (RefreshStatus) -> Void) {
+        scheduler.schedule { [self] in
+            binding.disposable = nil
+            answer(viewModel.currentRefreshStatus)
+            guard header || footer else { return }
+            let notifier = self.notifier
+            // Skip the replayed status (it is the answer), then keep the bound controls' ones.
+            binding.disposable = viewModel.output.refreshStatus.skip(1)
+                .filter { ($0.concernsHeader && header) || ($0.concernsFooter && footer) }
+                .subscribe(onNext: { notifier.refreshStatus($0) })
+        }
+    }
+
+    /// Stops every notification of the session and tears the view model down; `completion`
+    /// runs on the scheduler once nothing more can be sent.
+    func dispose(completion: @escaping @Sendable () -> Void) {
+        scheduler.schedule { [self] in
+            outputs.dispose()
+            binding.dispose()
+            pendingCancellation.withLock { $0 = .disposed }
+            viewModel.dispose()
+            // The view model cancels its loads in a block of its own; answer after those.
+            scheduler.schedule(completion)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Feed
+import JSON
+
+/// Turns one session's view-model output into the wire notifications of protocol/README.md,
+/// section 7. Every method runs on the session's scheduler, so notifications leave in the
+/// order the view model emitted them.
+struct SessionNotifier: Sendable {
+    /// The session id every notification carries first.
+    let session: String
+    /// Sends one notification through the server's ordered writer.
+    let send: @Sendable (_ method: String, _ params: JSON) -> Void
+
+    /// `sections`: a full snapshot, or for an incremental client the changes of an append.
+    func sections(_ update: SectionsUpdate, incremental: Bool) {
+        var params = header()
+        params.appendUnchecked(key: "revision", value: .int(Int64(update.revision)))
+        if incremental, let changes = update.changes, changes.isAppendOnly {
+            params.appendUnchecked(key: "changes", value: [
+                "baseRevision": .int(Int64(update.revision - 1)),
+                "sections": [changes.json(section: 0)],
+            ])
+        } else {
+            params.appendUnchecked(key: "sections", value: update.sections.json)
+        }
+        send("sections", .object(params))
+    }
+
+    /// `refreshStatus`, flat.
+    func refreshStatus(_ status: RefreshStatus) {
+        var params = header()
+        for (key, value) in status.json.objectValue ?? JSONObject() { params.appendUnchecked(key: key, value: value) }
+        send("refreshStatus", .object(params))
+    }
+
+    /// `imageDownloaded` with the image or `null` and the error.
+    func imageDownloaded(_ download: ImageDownload, inline: Bool) {
+        var params = header()
+        params.appendUnchecked(key: "index", value: .int(Int64(download.index)))
+        switch download.result {
+        case .success(let image):
+            params.appendUnchecked(key: "image", value: image.json(inline: inline))
+        case .failure(let error):
+            params.appendUnchecked(key: "image", value: .null)
+            params.appendUnchecked(key: "error", value: error.notificationJSON(index: download.index))
+        }
+        send("imageDownloaded", .object(params))
+    }
+
+    /// `hud`.
+    func hud(_ message: HUDMessage) {
+        var params = header()
+        params.appendUnchecked(key: "style", value: .string(message.style.rawValue))
+        params.appendUnchecked(key: "message", value: .string(message.message))
+        send("hud", .object(params))
+    }
+
+    private func header() -> JSONObject {
+        var params = JSONObject()
+        params.appendUnchecked(key: "session", value: .string(session))
+        return params
+    }
+}
+
+extension Changeset {
+    /// Whether the changes only insert (a load-more's page), which incremental clients receive
+    /// as changes; anything else is sent as a full snapshot.
+    var isAppendOnly: Bool { deleted.isEmpty && moved.isEmpty && updated.isEmpty }
+}

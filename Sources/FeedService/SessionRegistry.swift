@@ -1,0 +1,61 @@
+import Reactive
+import RPC
+
+/// The live sessions of one process, by id, with a cap on how many may live at once.
+final class SessionRegistry: Sendable {
+    private struct State {
+        var sessions: [String: FeedSession] = [:]
+        var nextNumber = 1
+    }
+
+    /// The most sessions that may be live at once.
+    let limit: Int
+    private let state = Locked(State())
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Makes a session with the next id (`s1`, `s2`, ...) unless the cap is reached.
+    func create(_ make: (String) throws(RPCError) -> FeedSession) throws(RPCError) -> FeedSession {
+        let reservation: Result<String, RPCError> = state.withLock { state in
+            guard state.sessions.count < limit else { return .failure(.tooManySessions(limit: limit)) }
+            defer { state.nextNumber += 1 }
+            return .success("s\(state.nextNumber)")
+        }
+        let session = try make(try reservation.get())
+        let admitted = state.withLock { state -> Bool in
+            guard state.sessions.count < limit else { return false }
+            state.sessions[session.id] = session
+            return true
+        }
+        guard admitted else {
+            session.dispose {}
+            throw .tooManySessions(limit: limit)
+        }
+        return session
+    }
+
+    /// The live session `id`, or -32001.
+    func session(_ id: String) throws(RPCError) -> FeedSession {
+        guard let session = state.withLock({ $0.sessions[id] }) else { throw .unknownSession(id) }
+        return session
+    }
+
+    /// Removes and returns session `id`, or -32001; from now on its id is unknown.
+    func remove(_ id: String) throws(RPCError) -> FeedSession {
+        guard let session = state.withLock({ $0.sessions.removeValue(forKey: id) }) else { throw .unknownSession(id) }
+        return session
+    }
+
+    /// Removes every session (at shutdown).
+    func removeAll() -> [FeedSession] {
+        state.withLock { state in
+            defer { state.sessions = [:] }
+            return Array(state.sessions.values)
+        }
+    }
+
+    /// How many sessions are live.
+    var count: Int { state.withLock { $0.sessions.count } }
+}

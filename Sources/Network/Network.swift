@@ -1,1 +1,0 @@
-// The Network layer; see DESIGN.md.

@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Whether a request started or ended.
+public enum NetworkActivityChangeType: Sendable, Equatable {
+    case began
+    case ended
+}
+
+/// Reports when each request begins and ends (for a HUD or a spinner); a cancelled request
+/// ends too.
+public struct NetworkActivityPlugin: PluginType {
+    /// Receives each change with the target it concerns.
+    public typealias NetworkActivityClosure = @Sendable (NetworkActivityChangeType, any TargetType) -> Void
+
+    private let networkActivityClosure: NetworkActivityClosure
+
+    /// A plugin reporting to `networkActivityClosure`.
+    public init(networkActivityClosure: @escaping NetworkActivityClosure) {
+        self.networkActivityClosure = networkActivityClosure
+    }
+
+    public func willSend(_ request: URLRequest, target: any TargetType) {
+        networkActivityClosure(.began, target)
+    }
+
+    public func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) {
+        networkActivityClosure(.ended, target)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension NetworkError: CustomStringConvertible, LocalizedError {
+    /// What happened, then where: `"<what> (<METHOD> <URL without secrets>[, status <code>])"`.
+    public var message: String {
+        let location = NetworkError.location(of: request, statusCode: response?.statusCode)
+        return location.isEmpty ? summary : "\(summary) (\(location))"
+    }
+
+    public var description: String { message }
+
+    public var errorDescription: String? { message }
+
+    private var summary: String {
+        switch self {
+        case .jsonMapping:
+            return "The response is not valid JSON"
+        case .stringMapping:
+            return "The response is not valid UTF-8 text"
+        case .objectMapping(let keyPath?, let reason, _):
+            return "Could not map the response at key path \"\(keyPath)\": \(reason)"
+        case .objectMapping(nil, let reason, _):
+            return "Could not map the response: \(reason)"
+        case .statusCode(let response):
+            return "Unacceptable status code \(response.statusCode)"
+        case .underlying(let error, _, _):
+            return "The request failed: \(NetworkError.describe(error))"
+        case .requestMapping(let url):
+            return "Could not build a request for the URL \"\(Redactor.standard.redact(urlString: url))\""
+        case .parameterEncoding(let error):
+            return "Could not encode the request parameters: \(NetworkError.describe(error))"
+        case .cancelled:
+            return "The request was cancelled"
+        case .timedOut:
+            return "The request timed out"
+        case .bodyTooLarge(let limit, _):
+            return "The response body exceeds the limit of \(limit) bytes"
+        case .unsupportedURLScheme(let scheme, _):
+            return "Unsupported URL scheme \"\(scheme)\": only http and https are allowed"
+        case .authenticationFailed(let reason, _):
+            return "Authentication failed: \(reason)"
+        }
+    }
+
+    private static func location(of request: URLRequest?, statusCode: Int?) -> String {
+        var parts: [String] = []
+        if let request, let url = request.url {
+            parts.append("\(request.httpMethod ?? "GET") \(Redactor.standard.redact(url: url))")
+        }
+        if let statusCode { parts.append("status \(statusCode)") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? NetworkError { return error.message }
+        // URLError's own text carries its userInfo, which can hold the full URL with its secrets.
+        if let error = error as? URLError { return describe(error.code) }
+        if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+        return String(describing: error)
+    }
+
+    private static func describe(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: return "could not connect to the server"
+        case .cannotFindHost, .dnsLookupFailed: return "could not find the server"
+        case .networkConnectionLost: return "the network connection was lost"
+        case .notConnectedToInternet: return "not connected to the network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return "a secure connection could not be made"
+        case .badServerResponse: return "the server's answer is not valid HTTP"
+        case .httpTooManyRedirects: return "too many redirects"
+        default: return "URL error \(code.rawValue)"
+        }
+    }
+}

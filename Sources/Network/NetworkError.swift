@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a request failed (Moya's `MoyaError`, plus cancellation, timeouts, limits and auth).
+///
+/// Cases that happen before a response exists carry the `URLRequest` (when known) so the
+/// message can say where; its secrets are redacted when the message is built.
+/// Match with `if case .cancelled = error` whatever the payload.
+public enum NetworkError: Error, Sendable {
+    /// The body is not JSON.
+    case jsonMapping(Response)
+    /// The body is not UTF-8 text, or the value at the key path is not a string.
+    case stringMapping(Response)
+    /// The body could not be decoded into the requested type.
+    case objectMapping(keyPath: String?, reason: String, response: Response)
+    /// The status code is not one the caller accepts.
+    case statusCode(Response)
+    /// Some other failure, e.g. a connection error.
+    case underlying(any Error, request: URLRequest?, response: Response?)
+    /// The endpoint's URL text is not a valid URL.
+    case requestMapping(String)
+    /// The task's parameters or `Encodable` body could not be encoded.
+    case parameterEncoding(any Error)
+    /// The request was cancelled, usually because its subscription was disposed.
+    case cancelled(URLRequest?)
+    /// The server did not answer within the request's timeout.
+    case timedOut(URLRequest?)
+    /// The response body grew past `limit` bytes and the transfer was stopped.
+    case bodyTooLarge(limit: Int, request: URLRequest?)
+    /// The URL (or a redirect) uses a scheme other than http/https.
+    case unsupportedURLScheme(String, request: URLRequest?)
+    /// The credentials were rejected and could not be renewed.
+    case authenticationFailed(reason: String, request: URLRequest?)
+}
+
+extension NetworkError {
+    /// The response, for the cases that have one.
+    public var response: Response? {
+        switch self {
+        case .jsonMapping(let response), .stringMapping(let response), .statusCode(let response):
+            return response
+        case .objectMapping(_, _, let response):
+            return response
+        case .underlying(_, _, let response):
+            return response
+        default:
+            return nil
+        }
+    }
+
+    /// The request, where known.
+    public var request: URLRequest? {
+        switch self {
+        case .underlying(_, let request, let response):
+            return request ?? response?.request
+        case .cancelled(let request), .timedOut(let request):
+            return request
+        case .bodyTooLarge(_, let request), .unsupportedURLScheme(_, let request), .authenticationFailed(_, let request):
+            return request
+        case .requestMapping, .parameterEncoding:
+            return nil
+        default:
+            return response?.request
+        }
+    }
+
+    /// `true` for `.cancelled`.
+    public var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+
+    /// The same error with `request` attached where the case has room for one and none is set.
+    func attaching(_ request: URLRequest) -> NetworkError {
+        switch self {
+        case .underlying(let error, nil, let response): return .underlying(error, request: request, response: response)
+        case .cancelled(nil): return .cancelled(request)
+        case .timedOut(nil): return .timedOut(request)
+        case .bodyTooLarge(let limit, nil): return .bodyTooLarge(limit: limit, request: request)
+        case .unsupportedURLScheme(let scheme, nil): return .unsupportedURLScheme(scheme, request: request)
+        case .authenticationFailed(let reason, nil): return .authenticationFailed(reason: reason, request: request)
+        default: return self
+        }
+    }
+}

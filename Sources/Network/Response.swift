@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP answer: status code, body, headers and the request that produced it.
+public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
+    /// The HTTP status code.
+    public let statusCode: Int
+    /// The body.
+    public let data: Data
+    /// The request as sent (after plugins prepared it), when known.
+    public let request: URLRequest?
+    /// The response headers as received.
+    public let headers: [String: String]
+
+    /// A response with every part given.
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, headers: [String: String] = [:]) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.headers = headers
+    }
+
+    /// The response described by `httpResponse` with `data` as its body.
+    public convenience init(httpResponse: HTTPURLResponse, data: Data, request: URLRequest?) {
+        var headers: [String: String] = [:]
+        for (name, value) in httpResponse.allHeaderFields {
+            if let name = name as? String { headers[name] = "\(value)" }
+        }
+        self.init(statusCode: httpResponse.statusCode, data: data, request: request, headers: headers)
+    }
+
+    /// The value of the header called `name`, compared case-insensitively (`header("link")`).
+    public func header(_ name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public var debugDescription: String { "Status Code: \(statusCode), Data Length: \(data.count)" }
+
+    public static func == (lhs: Response, rhs: Response) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.headers == rhs.headers && lhs.request == rhs.request
+    }
+}

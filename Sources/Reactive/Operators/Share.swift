@@ -1,0 +1,84 @@
+/// How long a shared subscription and its replay buffer live (RxSwift's `SubjectLifetimeScope`;
+/// only `.whileConnected`, the default and the one `Driver` uses, is provided).
+public enum SubjectLifetimeScope: Sendable {
+    /// The source subscription lives while at least one observer is subscribed; when the last one
+    /// leaves, or the source terminates, it ends together with its replay buffer, and the next
+    /// observer starts a fresh subscription.
+    case whileConnected
+}
+
+extension ObservableType {
+    /// One subscription to this sequence shared by all observers, each new observer first
+    /// receiving the latest `replay` elements (`share(replay: 1)` is how a `Driver` shares).
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        let hub = ShareHub(source: self, replay: replay)
+        return Observable { observer in hub.subscribe(observer) }
+    }
+}
+
+/// Connects observers to the current connection, creating it for the first one.
+private final class ShareHub<Source: ObservableType>: Sendable {
+    typealias Element = Source.Element
+
+    private let source: Source
+    private let replay: Int
+    private let current = Locked<ShareConnection<Element>?>(nil)
+
+    init(source: Source, replay: Int) {
+        self.source = source
+        self.replay = replay
+    }
+
+    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let (connection, isNew) = current.withLock { current -> (ShareConnection<Element>, Bool) in
+            if let connection = current {
+                connection.observerCount += 1
+                return (connection, false)
+            }
+            let connection = ShareConnection<Element>(replay: replay)
+            connection.observerCount = 1
+            current = connection
+            return (connection, true)
+        }
+        let subscription = connection.subject.subscribe(observer)
+        if isNew {
+            connection.source.disposable = source.subscribe(AnyObserver { event in
+                if event.isStopEvent { self.disconnect(connection) }
+                connection.subject.on(event)
+            })
+        }
+        return Disposables.create {
+            subscription.dispose()
+            self.release(connection)
+        }
+    }
+
+    private func release(_ connection: ShareConnection<Element>) {
+        let isLast = current.withLock { current -> Bool in
+            connection.observerCount -= 1
+            guard connection.observerCount == 0 else { return false }
+            if current === connection { current = nil }
+            return true
+        }
+        if isLast { connection.source.dispose() }
+    }
+
+    private func disconnect(_ connection: ShareConnection<Element>) {
+        current.withLock { current in
+            if current === connection { current = nil }
+        }
+    }
+}
+
+/// One shared subscription to the source and the subject that fans it out.
+private final class ShareConnection<Element: Sendable>: @unchecked Sendable {
+    // Safety: `observerCount` is only read and written inside `ShareHub.current.withLock`;
+    // `subject` and `source` are thread-safe themselves.
+    var observerCount = 0
+    let subject: SubjectCore<Element>
+    let source = SerialDisposable()
+
+    init(replay: Int) {
+        subject = SubjectCore(bufferSize: replay, replaysAfterStop: true)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+@testable import Feed
+
+final class ChangesetTests: XCTestCase {
+    private func item(_ id: Int, _ title: String = "") -> FeedItem {
+        FeedItem(id: "\(id)", title: title.isEmpty ? "t\(id)" : title, imageURL: "stub://image/\(id).png")
+    }
+
+    func testAppendingAPageIsOneInsertionPerNewItem() {
+        let old = (0..<90).map { item($0) }
+        let new = old + (90..<100).map { item($0) }
+        let changes = Changeset(from: old, to: new)
+        XCTAssertEqual(changes.size, 10)
+        XCTAssertEqual(changes.inserted.map(\.index), Array(90..<100))
+        XCTAssertEqual(changes.apply(to: old), new)
+    }
+
+    func testDeletionsMovesAndUpdatesAreFoundByIdentity() {
+        let old = [item(1), item(2), item(3), item(4)]
+        let new = [item(4), item(1), item(3, "changed"), item(5)]
+        let changes = Changeset(from: old, to: new)
+        XCTAssertEqual(changes.deleted, [1])
+        XCTAssertEqual(changes.inserted.map(\.index), [3])
+        XCTAssertEqual(changes.moved, [.init(from: 3, to: 0)])
+        XCTAssertEqual(changes.updated.map(\.index), [2])
+        XCTAssertEqual(changes.apply(to: old), new)
+    }
+
+    func testEqualSnapshotsHaveNoChanges() {
+        let list = (0..<5).map { item($0) }
+        XCTAssertTrue(Changeset(from: list, to: list).isEmpty)
+    }
+
+    func testApplyingTheDiffOfAThousandRandomStepsRebuildsEachSnapshot() {
+        var random = SplitMix64(seed: 0xFEED)
+        var current = (0..<20).map { item($0) }
+        var nextId = 20
+        for step in 0..<1000 {
+            var next = current
+            for _ in 0..<Int(random.next() % 6) {
+                switch random.next() % 5 {
+                case 0 where !next.isEmpty: next.remove(at: Int(random.next() % UInt64(next.count)))
+                case 1:
+                    next.insert(item(nextId), at: Int(random.next() % UInt64(next.count + 1)))
+                    nextId += 1
+                case 2 where next.count > 1:
+                    let moved = next.remove(at: Int(random.next() % UInt64(next.count)))
+                    next.insert(moved, at: Int(random.next() % UInt64(next.count + 1)))
+                case 3 where !next.isEmpty:
+                    let index = Int(random.next() % UInt64(next.count))
+                    next[index].title = "s\(step)"
+                default:
+                    next.shuffle(using: &random)
+                }
+            }
+            let changes = Changeset(from: current, to: next)
+            XCTAssertEqual(changes.apply(to: current), next, "step \(step)")
+            current = next
+        }
+    }
+
+    func testTheWireEncodingNamesEveryKindOfChange() {
+        let changes = Changeset(from: [item(1), item(2)], to: [item(2), item(3)])
+        let json = changes.json()
+        XCTAssertEqual(json["count"], 2)
+        XCTAssertEqual(json["deleted"], [0])
+        XCTAssertEqual(json["inserted"]?[0]?["index"], 1)
+        XCTAssertEqual(json["inserted"]?[0]?["item"]?["id"], "3")
+        XCTAssertEqual(json["moved"], [])
+        XCTAssertEqual(json["updated"], [])
+    }
+
+    func testFeedItemJSONOmitsUnknownFieldsAndRoundTrips() {
+        let plain = item(7)
+        XCTAssertEqual(plain.json.objectValue?.orderedKeys, ["id", "title", "imageURL"])
+        let full = FeedItem(id: "a", title: "b", imageURL: "c", thumbnailURL: "d", author: "e", source: "f", publishedAt: "g", width: 3, height: 4)
+        XCTAssertEqual(FeedItem(json: full.json), full)
+    }
+}
+
+/// A tiny seeded generator so random tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class WireEncodingTests: XCTestCase {
+    func testRefreshStatusesAreFlat() {
+        XCTAssertEqual(RefreshStatus.none.json, ["status": "none"])
+        XCTAssertEqual(RefreshStatus.footerStatus(isHidden: false, isNoMoreData: true).json, ["status": "footerStatus", "isHidden": false, "isNoMoreData": true])
+    }
+
+    func testImagesCarryDataOnlyWhenInline() {
+        let image = FeedImage(url: "stub://x", info: ImageInfo(mimeType: "image/png", width: 2, height: 3, byteCount: 3), path: "/tmp/x", data: Data([1, 2, 3]))
+        XCTAssertNil(image.json(inline: false)["data"])
+        XCTAssertEqual(image.json(inline: true)["data"], "AQID")
+        XCTAssertEqual(image.json(inline: false)["path"], "/tmp/x")
+        XCTAssertEqual(image.json(inline: false)["byteCount"], 3)
+    }
+
+    func testLoadResultsNameTheirFields() {
+        XCTAssertEqual(PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true).json["hasMore"], true)
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import Feed
-
-final class FeedSmokeTests: XCTestCase {
-    func testModuleLinks() {}
-}

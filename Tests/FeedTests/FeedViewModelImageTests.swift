@@ -1,0 +1,131 @@
+import Reactive
+import XCTest
+@testable import Feed
+
+final class FeedViewModelImageTests: XCTestCase {
+    private func loadedHarness(prefetchDistance: Int = 3, imageDelay: Double = 5) -> FeedHarness {
+        var input = FeedInput.stub()
+        input.prefetchDistance = prefetchDistance
+        let harness = FeedHarness(input: input, imageDelay: imageDelay)
+        harness.request(reload: true)
+        harness.run()
+        harness.clearLog()
+        return harness
+    }
+
+    func testLoadImageReportsImageDownloadedBeforeItsResult() throws {
+        let harness = loadedHarness()
+        let box = Locked<FeedImage?>(nil)
+        _ = harness.viewModel.loadImage(index: 4).subscribe { result in
+            box.withLock { $0 = try? result.get() }
+            harness.log.withLock { $0.append(.result("image")) }
+        }
+        harness.run()
+        XCTAssertEqual(harness.entries, [.image(index: 4, ok: true), .result("image")])
+        let image = try XCTUnwrap(box.current)
+        XCTAssertEqual(image.info.mimeType, "image/png")
+        XCTAssertEqual(image.info.width, harness.items[4].width)
+        XCTAssertEqual(image.info.height, harness.items[4].height)
+        XCTAssertEqual(image.url, harness.items[4].imageURL)
+    }
+
+    func testLoadImageOfAnIndexOutsideTheListFailsWithoutANotification() throws {
+        let harness = loadedHarness()
+        let box = Locked<(any Error)?>(nil)
+        _ = harness.viewModel.loadImage(index: 10).subscribe { result in box.withLock { if case .failure(let e) = result { $0 = e } } }
+        harness.run()
+        XCTAssertEqual(box.current as? FeedError, .invalidIndex(10, count: 10))
+        XCTAssertEqual(harness.entries, [])
+    }
+
+    func testAnImageURLThatMayNotBeFetchedIsRefusedWhenLoaded() throws {
+        let harness = FeedHarness()
+        harness.override.withLock {
+            $0 = { _ in ["code": 0, "msg": "ok", "data": ["list": [["id": "x", "title": "x", "imageURL": "file:///etc/passwd"]], "total": 1]] }
+        }
+        harness.request(reload: true)
+        harness.run()
+        XCTAssertEqual(harness.items.first?.imageURL, "file:///etc/passwd")
+        harness.clearLog()
+        let box = Locked<FeedError?>(nil)
+        _ = harness.viewModel.loadImage(index: 0).subscribe { result in box.withLock { if case .failure(let e) = result { $0 = e as? FeedError } } }
+        harness.run()
+        XCTAssertEqual(harness.entries, [.image(index: 0, ok: false)])
+        guard case .image = box.current else { return XCTFail("expected an image error, got \(String(describing: box.current))") }
+    }
+
+    func testWillDisplayNearTheEndLoadsTheNextPage() throws {
+        let harness = loadedHarness(prefetchDistance: 3)
+        harness.viewModel.willDisplay(index: 6)
+        harness.run()
+        XCTAssertEqual(harness.items.count, 10, "row 6 of 10 is not among the last 3")
+        harness.viewModel.willDisplay(index: 7)
+        harness.run()
+        XCTAssertEqual(harness.items.count, 20)
+    }
+
+    func testWillDisplayLoadsTheRowsImageOnceAndNotWhenCached() throws {
+        let harness = loadedHarness()
+        harness.viewModel.willDisplay(index: 2)
+        harness.viewModel.willDisplay(index: 2)
+        harness.run()
+        XCTAssertEqual(harness.entries, [.image(index: 2, ok: true)])
+        harness.clearLog()
+        harness.viewModel.willDisplay(index: 2)
+        harness.run()
+        XCTAssertEqual(harness.entries, [], "a cached image is not loaded again")
+    }
+
+    func testDidEndDisplayingCancelsThatRowsImageLoad() throws {
+        let harness = loadedHarness()
+        harness.viewModel.willDisplay(index: 1)
+        harness.advance(2)
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 1)
+        harness.viewModel.didEndDisplaying(index: 1)
+        harness.run()
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
+        XCTAssertEqual(harness.entries, [])
+    }
+
+    func testCancellingOneCallerKeepsTheDownloadForAnotherCallerOfTheSameURL() throws {
+        let harness = loadedHarness()
+        harness.viewModel.willDisplay(index: 1)
+        let box = Locked<FeedImage?>(nil)
+        // Another caller (another session, say) wants the same URL straight from the loader.
+        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL) { result in box.withLock { $0 = try? result.get() } }
+        harness.advance(2)
+        harness.viewModel.cancelImage(index: 1)
+        harness.advance(1)
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 1)
+        harness.run()
+        XCTAssertNotNil(box.current)
+        XCTAssertEqual(harness.entries, [], "the cancelled row is not reported")
+        other.dispose()
+    }
+
+    func testALateImageOfAReplacedListIsNotReportedUnderTheNewIndex() throws {
+        let harness = loadedHarness(imageDelay: 30)  // the image arrives after the reload replaced the list
+        let box = Locked<Result<FeedImage, FeedError>?>(nil)
+        _ = harness.viewModel.loadImage(index: 3).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
+        harness.advance(1)
+        harness.request(reload: true)
+        harness.run()
+        XCTAssertTrue(harness.entries.contains(.result("reload")))
+        XCTAssertFalse(harness.entries.contains { if case .image = $0 { true } else { false } })
+        XCTAssertEqual(box.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+    }
+
+    func testACategorySwitchCancelsPendingImageLoads() throws {
+        let harness = loadedHarness()
+        let box = Locked<Result<FeedImage, FeedError>?>(nil)
+        _ = harness.viewModel.loadImage(index: 3).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
+        harness.advance(1)
+        harness.viewModel.updateInput(.stub(category: "welfare"))
+        harness.request(reload: true)
+        harness.run()
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
+        XCTAssertFalse(harness.entries.contains { if case .image = $0 { true } else { false } })
+        XCTAssertEqual(box.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(harness.items.first?.id, "welfare-1")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+@testable import Network
+
+final class NetworkErrorTests: XCTestCase {
+    private let request: URLRequest = {
+        var request = URLRequest(url: URL(string: "https://user:pass@api.example.com/photos?page=1&client_id=KEY123&sig=zz")!)
+        request.httpMethod = "POST"
+        return request
+    }()
+
+    func testEveryCaseSaysWhatHappenedAndWhereWithoutSecrets() {
+        let response = Response(statusCode: 503, data: Data(), request: request)
+        let location = "POST https://api.example.com/photos?page=1&client_id=REDACTED&sig=REDACTED"
+        let cases: [(NetworkError, String)] = [
+            (.jsonMapping(response), "The response is not valid JSON (\(location), status 503)"),
+            (.stringMapping(response), "The response is not valid UTF-8 text (\(location), status 503)"),
+            (.objectMapping(keyPath: "data", reason: "bad", response: response), #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
+            (.objectMapping(keyPath: nil, reason: "bad", response: response), "Could not map the response: bad (\(location), status 503)"),
+            (.statusCode(response), "Unacceptable status code 503 (\(location), status 503)"),
+            (.underlying(URLError(.cannotConnectToHost), request: request, response: nil), "The request failed: could not connect to the server (\(location))"),
+            (.requestMapping("http://u:p@h/x?token=t"), #"Could not build a request for the URL "http://h/x?token=REDACTED""#),
+            (.parameterEncoding(EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "no"))), "Could not encode the request parameters: \(EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "no")))"),
+            (.cancelled(request), "The request was cancelled (\(location))"),
+            (.cancelled(nil), "The request was cancelled"),
+            (.timedOut(request), "The request timed out (\(location))"),
+            (.bodyTooLarge(limit: 1024, request: request), "The response body exceeds the limit of 1024 bytes (\(location))"),
+            (.unsupportedURLScheme("ftp", request: nil), #"Unsupported URL scheme "ftp": only http and https are allowed"#),
+            (.authenticationFailed(reason: "refresh failed", request: request), "Authentication failed: refresh failed (\(location))"),
+        ]
+        for (error, message) in cases {
+            XCTAssertEqual(error.message, message)
+            XCTAssertEqual(error.description, message)
+            XCTAssertEqual(error.localizedDescription, message)
+            XCTAssertFalse(error.message.contains("KEY123") || error.message.contains("pass@"), error.message)
+        }
+    }
+
+    func testCancelledMatchesWhateverItsPayload() {
+        XCTAssertTrue(NetworkError.cancelled(request).isCancelled)
+        XCTAssertFalse(NetworkError.timedOut(nil).isCancelled)
+        if case .cancelled = NetworkError.cancelled(nil) {} else { XCTFail("pattern without payload must match") }
+    }
+
+    func testRequestAndResponseAreExposedWhereKnown() {
+        let response = Response(statusCode: 401, data: Data(), request: request)
+        XCTAssertEqual(NetworkError.statusCode(response).request, request)
+        XCTAssertEqual(NetworkError.statusCode(response).response, response)
+        XCTAssertEqual(NetworkError.timedOut(request).request, request)
+        XCTAssertNil(NetworkError.requestMapping("x").request)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+@testable import Network
+
+final class NetworkLoggerPluginTests: XCTestCase {
+    private let secrets = ["s3cr3t-bearer", "cookie-value-42", "query-token-9", "CLIENTKEY77", "ak-0001", "set-cookie-zz", "pw-hunter2", "house-secret", "refresh-xyz", "userinfo-pass"]
+
+    /// A provider whose request and response are full of secrets, logging verbosely to `lines`.
+    private func sendRequestFullOfSecrets(lines: Recorder<String>) {
+        struct Secretive: TargetType {
+            var baseURL: URL { URL(string: "https://me:userinfo-pass@api.example.com/v1/")! }
+            var path: String { "login" }
+            var method: HTTPMethod { .post }
+            var task: RequestTask {
+                .requestCompositeParameters(
+                    bodyParameters: ["user": "ada", "password": "pw-hunter2", "profile": ["refresh_token": "refresh-xyz", "city": "Paris"]],
+                    bodyEncoding: .json,
+                    urlParameters: ["access_token": "query-token-9", "client_id": "CLIENTKEY77", "page": 1, "X-House": "house-secret"])
+            }
+            var headers: [String: String]? {
+                ["Authorization": "Bearer s3cr3t-bearer", "Cookie": "sid=cookie-value-42", "X-Access-Key": "ak-0001", "x-house": "house-secret", "Accept": "application/json"]
+            }
+        }
+        let transport = StubTransport { _ in
+            .response(statusCode: 200, headers: ["Set-Cookie": "sid=set-cookie-zz", "Content-Type": "application/json"],
+                      body: Data(#"{"token":"s3cr3t-bearer","user":{"name":"ada","session_id":"cookie-value-42"}}"#.utf8))
+        }
+        let logger = Logger(label: "network", minimumLevel: .debug) { lines.append($0) }
+        let provider = Provider<Secretive>(transport: transport, plugins: [NetworkLoggerPlugin(logger: logger, verbose: true, secretNames: ["X-House"])])
+        provider.request(Secretive()) { _ in }
+    }
+
+    func testVerboseLogsOfARequestWithSecretsContainNoneOfThem() {
+        let lines = Recorder<String>()
+        sendRequestFullOfSecrets(lines: lines)
+        let output = lines.all.joined(separator: "\n")
+
+        XCTAssertFalse(lines.all.isEmpty)
+        for secret in secrets {
+            XCTAssertFalse(output.contains(secret), "\(secret) leaked into:\n\(output)")
+        }
+    }
+
+    func testVerboseLogsStillShowWhatIsNotSecret() {
+        let lines = Recorder<String>()
+        sendRequestFullOfSecrets(lines: lines)
+
+        XCTAssertEqual(lines.all, [
+            "info [network] -> POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1",
+            "debug [network]    Accept: application/json",
+            "debug [network]    Authorization: REDACTED",
+            "debug [network]    Content-Type: application/json",
+            "debug [network]    Cookie: REDACTED",
+            "debug [network]    X-Access-Key: REDACTED",
+            "debug [network]    X-House: REDACTED",
+            #"debug [network]    body: {"password":"REDACTED","profile":{"refresh_token":"REDACTED","city":"Paris"},"user":"ada"}"#,
+            "info [network] <- 200 POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1 (78 bytes)",
+            "debug [network]    Content-Type: application/json",
+            "debug [network]    Set-Cookie: REDACTED",
+            #"debug [network]    body: {"token":"REDACTED","user":{"name":"ada","session_id":"REDACTED"}}"#,
+        ])
+    }
+
+    func testFailuresAreLoggedAsWarningsAndQuietModeSkipsHeadersAndBodies() {
+        let lines = Recorder<String>()
+        let logger = Logger(label: "net", minimumLevel: .debug) { lines.append($0) }
+        let provider = Provider<TestAPI>(transport: StubTransport { _ in .failure(.timedOut(nil)) }, plugins: [NetworkLoggerPlugin(logger: logger)])
+        provider.request(.search(query: "cats", page: 1)) { _ in }
+        XCTAssertEqual(lines.all, [
+            "info [net] -> GET https://api.example.com/v1/search?page=1&q=cats",
+            "warning [net] <- failed: The request timed out (GET https://api.example.com/v1/search?page=1&q=cats)",
+        ])
+    }
+
+    func testBodiesOfUnknownFormatsAreShownOnlyBySize() {
+        let lines = Recorder<String>()
+        let logger = Logger(label: "net", minimumLevel: .debug) { lines.append($0) }
+        let provider = Provider<TestAPI>(
+            transport: StubTransport { _ in .response(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data("token=abc".utf8)) },
+            plugins: [NetworkLoggerPlugin(logger: logger, verbose: true)])
+        provider.request(.zen) { _ in }
+        XCTAssertEqual(lines.all.last, "debug [net]    body: <9 bytes>")
+    }
+
+    func testTheLoggerDropsMessagesBelowItsLevelWithoutBuildingThem() {
+        let lines = Recorder<String>()
+        let logger = Logger(label: "x", minimumLevel: .warning) { lines.append($0) }
+        logger.info({ XCTFail("built a dropped message"); return "" }())
+        logger.error("boom")
+        XCTAssertEqual(lines.all, ["error [x] boom"])
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import Network
-
-final class NetworkSmokeTests: XCTestCase {
-    func testModuleLinks() {}
-}

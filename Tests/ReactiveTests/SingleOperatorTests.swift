@@ -1,0 +1,28 @@
+import XCTest
+import Reactive
+
+final class SingleOperatorTests: XCTestCase {
+    func testCatchRecoversWithAnotherSingle() {
+        let outcome = Locked<String?>(nil)
+        _ = Single<String>.error(TestError()).catch { _ in .just("cached") }
+            .subscribe(onSuccess: { value in outcome.withLock { $0 = value } })
+        XCTAssertEqual(outcome.current, "cached")
+    }
+
+    func testObserveOnDeliversTheOutcomeThroughTheScheduler() {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Single.just(1).observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(201, 1), .completed(201)])
+    }
+
+    func testDeferredRetryRunsTheWorkAgainAfterAFailure() {
+        let attempts = Locked(0)
+        let outcome = Locked<Int?>(nil)
+        let request = Single<Int>.deferred {
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            return attempt < 3 ? .error(TestError()) : .just(attempt)
+        }
+        _ = request.retry(3).subscribe(onSuccess: { value in outcome.withLock { $0 = value } })
+        XCTAssertEqual(outcome.current, 3)
+    }
+}
