@@ -67,6 +67,7 @@ class FeedvmProcess:
         self.ledger = ReplyLedger()
         self.violations: List[str] = []
         self.messages: List[Dict[str, Any]] = []
+        self.answers: List[Dict[str, Any]] = []
         self.line_count = 0
         self.partial_tail = b""
         self._responses: Dict[Any, List[Dict[str, Any]]] = {}
@@ -117,6 +118,7 @@ class FeedvmProcess:
             for message in parsed:
                 if "id" in message and "method" not in message:
                     self._responses.setdefault(id_key(message["id"]), []).append(message)
+                    self.answers.append(message)
             self._last_output = time.monotonic()
             self._changed.notify_all()
 
@@ -142,6 +144,12 @@ class FeedvmProcess:
             if silent_for >= quiet:
                 return
             time.sleep(quiet - silent_for)
+
+    def answers_after(self, position: int, timeout: float) -> List[Dict[str, Any]]:
+        """Waits for responses past the first ``position`` ones (in arrival order) and returns them."""
+        self.wait_until(lambda: len(self.answers) > position, timeout, f"a response after the first {position}")
+        with self._changed:
+            return self.answers[position:]
 
     def responses(self, ident: Any) -> List[Dict[str, Any]]:
         """Every response received so far with this id."""

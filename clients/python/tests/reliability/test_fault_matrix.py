@@ -70,14 +70,34 @@ def feedvm_process(feed_methods) -> Iterator[FeedvmProcess]:
         assert process.violations == []
 
 
-@pytest.fixture
-def backend() -> Iterator[FixtureServer]:
+@pytest.fixture(scope="module")
+def fixture_server() -> Iterator[FixtureServer]:
     with FixtureServer(config={"token_uses": 1_000_000}) as server:
         yield server
 
 
+@pytest.fixture
+def backend(fixture_server: FixtureServer) -> Iterator[FixtureServer]:
+    """The module's fixture backend, reset: no faults, zero counters, the initial token."""
+    fixture_server.reset()
+    fixture_server.configure(token_expiry="http401")
+    yield fixture_server
+    fixture_server.clear_faults()
+
+
+_control_cache: Dict[Any, List[str]] = {}
+
+
 def control_items(process: FeedvmProcess, server: FixtureServer, source: str, pages: int) -> List[str]:
-    """The ids a fault-free session of ``source`` holds after ``pages`` pages."""
+    """The ids a fault-free session of ``source`` holds after ``pages`` pages (the fixture's
+    catalog is the same on every port, so one control session per source and size suffices)."""
+    key = (source, pages, server.state.config.total)
+    if key not in _control_cache:
+        _control_cache[key] = _load_control(process, server, source, pages)
+    return _control_cache[key]
+
+
+def _load_control(process: FeedvmProcess, server: FixtureServer, source: str, pages: int) -> List[str]:
     control = FeedSession(process, source_input(server, source), bind=False)
     assert "result" in control.reload().response
     for _ in range(pages - 1):
@@ -220,7 +240,7 @@ def test_a_401_that_persists_after_renewal_is_retried_once_never_looped(feedvm_p
     backend.set_fault("envelope.list", status=401)
     outcome = session.load_more()
     backend.clear_faults()
-    assert_failed_cleanly(outcome, "401", False, before, secrets_of(backend))
+    assert_failed_cleanly(outcome, "renewal", False, before, secrets_of(backend))
     assert backend.count("envelope.refresh") - refreshes_before == 1
     assert backend.count("envelope.list") - lists_before == 2, "one request and exactly one retry"
     add_figure("faults survived", 1)
