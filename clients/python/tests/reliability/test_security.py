@@ -12,9 +12,8 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Dict, Iterator, List
+from typing import Dict, Iterator
 
 import pytest
 

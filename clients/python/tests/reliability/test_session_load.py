@@ -48,10 +48,10 @@ def run_sessions(process: FeedvmProcess, count: int, rng: random.Random) -> Tupl
         method, params = request_for(session, COMMANDS[position[session]])
         outstanding[process.send_request(method, params)] = session
 
+    seen = len(process.answers)  # before the first send: no answer may slip past the cursor
     for session in sessions:
         send_next(session)
     answered = 0
-    seen = len(process.answers)
     while outstanding:
         arrived = process.answers_after(seen, 60)
         seen += len(arrived)
@@ -97,11 +97,12 @@ def test_concurrent_sessions_are_all_answered_in_order_and_leave_nothing_behind(
         assert process.violations == []
         assert process.finish() == 0
         assert process.ledger.problems(final=True) == []
+    add_figure("load sessions held", count)
+    add_figure("load commands answered", answered)
+    set_figure("load RSS MiB baseline/peak/after", f"{baseline_memory >> 20}/{peak_memory >> 20}/{after_memory >> 20}")
+    set_figure("load descriptors baseline/after", f"{len(baseline_descriptors)}/{len(after_descriptors)}")
     grown = after_memory - baseline_memory
     allowed = max(8 << 20, (peak_memory - baseline_memory) // 4)
     assert grown <= allowed, f"RSS {baseline_memory >> 20} MiB -> peak {peak_memory >> 20} -> after dispose {after_memory >> 20}"
     assert len(after_descriptors) <= len(baseline_descriptors) + FD_SLACK, \
         f"descriptors leaked: {sorted(set(after_descriptors) - set(baseline_descriptors))[:10]}"
-    add_figure("load sessions held", count)
-    add_figure("load commands answered", answered)
-    set_figure("load RSS MiB baseline/peak/after", f"{baseline_memory >> 20}/{peak_memory >> 20}/{after_memory >> 20}")
