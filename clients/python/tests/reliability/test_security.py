@@ -18,6 +18,7 @@ from typing import Dict, Iterator
 import pytest
 
 from feedvm.fixtures import FixtureServer
+from reliability_figures import set_figure
 from reliability_hostile_backend import CUSTOM_SOURCE, SECRET_FILE_MARKER, HostileBackend, hostile_image_urls
 from reliability_session import FeedSession
 from reliability_wire import FeedvmProcess
@@ -183,5 +184,6 @@ def test_secrets_never_appear_in_logs_errors_or_notifications(feed_methods, feed
         written = everything_written(process)
         logged = process.stderr_text()
     assert logged.strip(), f"nothing logged at --log-level {level}: the test would prove nothing"
+    set_figure(f"secrets test: stderr lines at --log-level {level}", len(logged.splitlines()))
     leaked = [name for name, secret in SECRETS.items() if secret in written]
     assert leaked == [], f"secrets {leaked} appear in feedvm's output or logs"
