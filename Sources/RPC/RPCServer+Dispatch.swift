@@ -83,7 +83,7 @@ extension RPCServer: LineReaderDelegate {
                 id: id, method: method,
                 respond: { [self] context, result in self.didComplete(context, result, sink: sink) },
                 notify: { [self] method, params in self.sendNotification(method, params: params) })
-            if let id { state.withLock { inFlight[id] = context } }
+            if let id { state.withLock { inFlight[id, default: []].append(context) } }
             handler(params, context)
         }
     }
@@ -120,8 +120,9 @@ extension RPCServer: LineReaderDelegate {
         defer {
             // Only after the answer is queued: `finish` flushes once nothing is in flight.
             state.withLock {
-                if inFlight[id] === context {
-                    inFlight[id] = nil
+                if var running = inFlight[id], let position = running.firstIndex(where: { $0 === context }) {
+                    running.remove(at: position)
+                    inFlight[id] = running.isEmpty ? nil : running
                     if inFlight.isEmpty { state.broadcast() }
                 }
             }

@@ -56,24 +56,20 @@ struct RequestScanner {
         var paramsRange: Range<Int>?
         repeat {
             skipWhitespace()
-            guard let key = plainString() else { return nil }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            switch key.count {
-            case 7 where Self.matches(key, "jsonrpc"):
-                guard !sawVersion, let version = plainString(), Self.matches(version, "2.0") else { return nil }
+            // Member names are matched whole, quotes included, rather than scanned byte by byte.
+            if consume(#""jsonrpc""#) {
+                guard expectColon(), !sawVersion, consume(#""2.0""#) else { return nil }
                 sawVersion = true
-            case 2 where Self.matches(key, "id"):
-                guard id == nil, let value = scanID() else { return nil }
+            } else if consume(#""id""#) {
+                guard expectColon(), id == nil, let value = scanID() else { return nil }
                 id = value
-            case 6 where Self.matches(key, "method"):
-                guard method == nil, let name = plainString() else { return nil }
+            } else if consume(#""method""#) {
+                guard expectColon(), method == nil, let name = plainString() else { return nil }
                 method = name
-            case 6 where Self.matches(key, "params"):
-                guard paramsRange == nil, let range = skipStructuredValue() else { return nil }
+            } else if consume(#""params""#) {
+                guard expectColon(), paramsRange == nil, let range = skipStructuredValue() else { return nil }
                 paramsRange = range
-            default:
+            } else {
                 return nil
             }
             skipWhitespace()
@@ -89,11 +85,23 @@ struct RequestScanner {
         return Envelope(id: id, methodBytes: method, params: params)
     }
 
-    /// `true` when `bytes` spell `literal` exactly.
+    /// Consumes `literal` if the input continues with exactly it.
     @inline(__always)
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
-        bytes.count == literal.utf8CodeUnitCount
-            && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - offset >= count, memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0 else {
+            return false
+        }
+        offset += count
+        return true
+    }
+
+    /// Consumes the `:` after a member name, with the whitespace around it.
+    private mutating func expectColon() -> Bool {
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return false }
+        skipWhitespace()
+        return true
     }
 
     /// A string of printable ASCII without escapes; returns its contents.

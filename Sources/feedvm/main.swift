@@ -6,6 +6,7 @@ import Darwin
 #endif
 import FeedService
 import RPC
+import Logging
 
 func writeToStandardError(_ text: String) {
     var bytes = Array(text.utf8)
@@ -21,6 +22,12 @@ case .showHelp:
     exit(ExitStatus.success)
 case .showVersion:
     print("feedvm \(feedVMVersion)")
+    exit(ExitStatus.success)
+case .listMethods:
+    // The dispatch table, one name per line, for tools that check it against protocol/.
+    let server = RPCServer(configuration: RPCServer.Configuration(), input: -1, output: -1)
+    registerServices(on: server, options: FeedVMOptions())
+    print(server.methods.joined(separator: "\n"))
     exit(ExitStatus.success)
 case .reject(let message):
     writeToStandardError("feedvm: \(message)\nTry 'feedvm --help'.\n")

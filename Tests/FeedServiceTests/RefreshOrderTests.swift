@@ -104,4 +104,39 @@ final class RefreshOrderTests: XCTestCase {
         XCTAssertEqual(harness.response(to: loadMore)["result"], reloadExchange.result, "the joined load-more shares the reload's result")
         XCTAssertEqual(harness.drain(), [])
     }
+
+    func testCancellingTheOnlyCallerStopsTheLoadAndEndsItsSpinner() {
+        let harness = FeedServiceHarness(stubDelay: 5)
+        let session = boundSession(harness)
+        let load = harness.send("requestCommand", ["session": session, "reload": true])
+        harness.server.client.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":\#(load)}}"#)
+        let cancelled = harness.exchange(until: load)
+        XCTAssertEqual(cancelled.errorCode, -32800)
+        XCTAssertEqual(cancelled.errorReason, "clientCancelled")
+        // The -32800 races the spinner's end, which the session's scheduler sends.
+        let isFooterStatus: (JSON) -> Bool = { $0[keyPath: "params.status"] == "footerStatus" }
+        let later = cancelled.notifications.contains(where: isFooterStatus) ? [] : harness.notifications(until: isFooterStatus)
+        let statuses = (cancelled.notifications + later).map { $0[keyPath: "params.status"] }
+        XCTAssertEqual(statuses, ["beingHeaderRefresh", "endHeaderRefresh", "footerStatus"])
+    }
+
+    func testAnIncrementalClientGetsAppendsAsChangesAndReplacementsWhole() {
+        let harness = FeedServiceHarness()
+        _ = harness.call("initialize", ["capabilities": ["sections": ["incremental": true]]])
+        let session = JSON.string(harness.makeSession())
+        _ = harness.call("requestCommand", ["session": session, "reload": true])
+        let more = harness.call("requestCommand", ["session": session, "reload": false])
+        let params = more.notifications[0]["params"]
+        XCTAssertNil(params?["sections"])
+        XCTAssertEqual(params?[keyPath: "changes.baseRevision"], 1)
+        XCTAssertEqual(params?["revision"], 2)
+        let changes = params?[keyPath: "changes.sections.0"]
+        XCTAssertEqual(changes?["count"], 20)
+        XCTAssertEqual(changes?["deleted"], [])
+        XCTAssertEqual(changes?["inserted"]?.arrayValue?.map { $0["index"] }, (10..<20).map { JSON.int(Int64($0)) })
+        XCTAssertEqual(changes?[keyPath: "inserted.0.item.id"], "all-11")
+
+        let switched = harness.call("updateInput", ["session": session, "input": ["category": "iOS"]])
+        XCTAssertEqual(switched.notifications[0]["params"], ["session": session, "revision": 3, "sections": [["items": []]]])
+    }
 }

@@ -16,19 +16,18 @@ final class SessionInterleavingTests: XCTestCase {
         XCTAssertEqual(harness.response(to: slowLoad)[keyPath: "result.count"], 10)
     }
 
-    func testEachSessionKeepsItsOwnOrder() {
+    func testEachSessionKeepsItsOwnOrderWhileTheyInterleave() {
         let harness = FeedServiceHarness()
-        let sessions = (0..<4).map { _ in JSON.string(harness.makeSession(["total": 35])) }
-        var ids: [Int] = []
-        for _ in 0..<4 {
-            for session in sessions { ids.append(harness.send("requestCommand", ["session": session, "reload": false])) }
-        }
-        var revisions: [JSON: [JSON]] = [:]
-        for message in harness.collect(untilAnswered: ids) where message["method"] == "sections" {
-            revisions[message[keyPath: "params.session"] ?? .null, default: []].append(message[keyPath: "params.revision"] ?? .null)
-        }
-        for session in sessions {
-            XCTAssertEqual(revisions[session], [1, 2, 3, 4], "\(session)")
+        let sessions = (0..<4).map { _ in JSON.string(harness.makeSession(["total": 35, "stubDelayMs": 5])) }
+        for round in 1...4 {
+            let ids = sessions.map { harness.send("requestCommand", ["session": $0, "reload": .bool(round == 1)]) }
+            let messages = harness.collect(untilAnswered: ids)
+            for (session, id) in zip(sessions, ids) {
+                let own = messages.filter { $0[keyPath: "params.session"] == session || $0["id"] == .int(Int64(id)) }
+                XCTAssertEqual(own.map { $0["method"]?.stringValue ?? "response" }, ["sections", "hud", "response"], "\(session) round \(round)")
+                XCTAssertEqual(own.first?[keyPath: "params.revision"], .int(Int64(round)))
+                XCTAssertEqual(own.last?[keyPath: "result.revision"], .int(Int64(round)))
+            }
         }
     }
 }

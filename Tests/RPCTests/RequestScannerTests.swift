@@ -54,6 +54,8 @@ final class RequestScannerTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":"é","method":"ping"}"#,  // non-ASCII
             #"{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}"#,  // duplicate member
             #"{"jsonrpc":"2.0","id":1,"method":"ping","extra":0}"#,  // unknown member
+            #"{"jsonrpc":"2.0","idx":1,"method":"ping"}"#,  // a known name's prefix
+            #"{"jsonrpc":"2.0","\u0069d":1,"method":"ping"}"#,  // an escaped name
             #"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#,  // scalar params
             #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":tru}}"#,  // bad params
             #"{"jsonrpc":"2.0","id":1,"method":"ping"} x"#,  // trailing data

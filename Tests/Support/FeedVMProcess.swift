@@ -4,7 +4,7 @@ import XCTest
 /// A spawned `feedvm` binary with its stdin and stdout wired to a `LineConnection`.
 ///
 /// The binary is the one `swift build` put beside this test bundle (`.build/<triple>/debug/feedvm`,
-/// found from the running test executable's directory); set `FEEDVM_BINARY` to test another.
+/// found from the running test executable's directory); set `FEEDVM_BIN` to test another.
 /// `swift test` builds it along with the tests.
 public final class FeedVMProcess {
     public let process = Process()
@@ -12,7 +12,7 @@ public final class FeedVMProcess {
 
     /// The binary under test, or `nil` with the places that were searched.
     public static func binaryURL() -> Result<URL, Error> {
-        if let explicit = ProcessInfo.processInfo.environment["FEEDVM_BINARY"] {
+        if let explicit = ProcessInfo.processInfo.environment["FEEDVM_BIN"] {
             return .success(URL(fileURLWithPath: explicit))
         }
         let testExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import XCTest
 import RPC
+import Logging
 
 /// An `RPCServer` running in this process on a pair of pipes, driven through a `LineConnection`.
 public final class InProcessServer {

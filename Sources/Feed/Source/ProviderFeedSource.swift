@@ -75,6 +75,8 @@ extension FeedError {
         }
         if networkError.isCancelled {
             self = .cancelled
+        } else if case .unsupportedURLScheme(let scheme, _) = networkError {
+            self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {
             self = .server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: url)
         } else {

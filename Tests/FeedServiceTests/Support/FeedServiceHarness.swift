@@ -4,6 +4,7 @@ import Foundation
 import JSON
 import RPC
 import XCTest
+import Logging
 
 /// A FeedService on an in-process RPC server, spoken to line by line as a front end would.
 ///
@@ -100,6 +101,21 @@ final class FeedServiceHarness {
             messages.append(message)
         }
         return messages
+    }
+
+    /// Notifications, in arrival order, up to and including the first that `isLast` accepts.
+    func notifications(until isLast: (JSON) -> Bool, file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
+        var notifications: [JSON] = []
+        while true {
+            let message = nextMessage(file: file, line: line)
+            if message == .null { return notifications }
+            if message["id"] != nil {
+                pending.append(message)
+                continue
+            }
+            notifications.append(message)
+            if isLast(message) { return notifications }
+        }
     }
 
     /// Proves nothing more is queued: everything before the answer to a `ping`.

@@ -159,8 +159,9 @@ class Client(FeedMethods[Dict[str, Any]]):
                       timeout: Optional[float] = None) -> Iterator[Notification]:
         """Consume notifications (of ``method``, or all) in arrival order.
 
-        Includes those that arrived before the call. Ends when none arrives
-        within ``timeout`` seconds (``0``: only what is buffered) or the server exits.
+        Includes those that arrived before the call (the buffer keeps the latest
+        100,000). Ends when none arrives within ``timeout`` seconds (``0``: only what
+        is buffered) or the server exits.
         """
         return self._hub.iterate(method, timeout)
 

@@ -228,14 +228,22 @@ class FeedWindow:
         except (tk.TclError, KeyError) as error:
             self._hud("error", f"cannot draw image {index}: {error}")
             return
-        factor = max(1, -(-photo.width() // THUMB_WIDTH), -(-photo.height() // THUMB_HEIGHT))
-        photo = photo.subsample(factor) if factor > 1 else photo
+        photo = _fit(photo)
         self.photos[item["id"]] = photo
         self._draw_photo(self.cells[index], photo)
         self._maybe_report_ready()
 
     def _draw_photo(self, cell: tk.Canvas, photo: tk.PhotoImage) -> None:
         cell.create_image((CELL_WIDTH - 10) // 2, THUMB_HEIGHT // 2, image=photo)
+
+    def release_images(self) -> None:
+        """Drop every PhotoImage; call on the Tk thread after ``mainloop`` ends.
+
+        A PhotoImage deletes its Tk image when collected; collected on another
+        thread after the loop stopped, that call would wait for Tk forever.
+        """
+        self.photos.clear()
+        self.cells.clear()
 
     def _maybe_report_ready(self) -> None:
         """Print one JSON line once the first visible thumbnails are all drawn (for tests)."""
@@ -247,8 +255,22 @@ class FeedWindow:
             return
         self.ready_reported = True
         self.root.update_idletasks()
-        boxes = [[cell.winfo_rootx(), cell.winfo_rooty(), THUMB_WIDTH, THUMB_HEIGHT]
-                 for cell in (self.cells[i] for i in drawn)]
+        boxes = []
+        for index in drawn:
+            cell, photo = self.cells[index], self.photos[self.mirror.items[index]["id"]]
+            boxes.append([cell.winfo_rootx() + (CELL_WIDTH - 10) // 2 - photo.width() // 2,
+                          cell.winfo_rooty() + THUMB_HEIGHT // 2 - photo.height() // 2,
+                          photo.width(), photo.height()])
         print(json.dumps({"ready": True, "thumbnails": len(drawn), "boxes": boxes,
                           "background": BACKGROUND}), flush=True)
         sys.stdout.flush()
+
+
+def _fit(photo: tk.PhotoImage) -> tk.PhotoImage:
+    """Scale by whole factors (all Tk offers) to fit the thumbnail box as well as possible."""
+    width, height = photo.width(), photo.height()
+    shrink = max(1, -(-width // THUMB_WIDTH), -(-height // THUMB_HEIGHT))
+    if shrink > 1:
+        return photo.subsample(shrink)
+    grow = min(THUMB_WIDTH // max(1, width), THUMB_HEIGHT // max(1, height))
+    return photo.zoom(grow) if grow > 1 else photo
