@@ -183,7 +183,7 @@ def test_secrets_never_appear_in_logs_errors_or_notifications(feed_methods, feed
         assert process.finish() == 0
         written = everything_written(process)
         logged = process.stderr_text()
-    assert logged.strip(), f"nothing logged at --log-level {level}: the test would prove nothing"
+    assert "127.0.0.1" in logged, f"no request logged at --log-level {level}: the test would prove little"
     set_figure(f"secrets test: stderr lines at --log-level {level}", len(logged.splitlines()))
     leaked = [name for name, secret in SECRETS.items() if secret in written]
     assert leaked == [], f"secrets {leaked} appear in feedvm's output or logs"
