@@ -13,7 +13,8 @@ import random
 from typing import Dict, List, Tuple
 
 from reliability_figures import add_figure, set_figure
-from reliability_wire import FeedvmProcess, open_descriptors, resident_bytes
+from reliability_proc import open_descriptors, resident_bytes
+from reliability_wire import FeedvmProcess
 
 PAGE_SIZE = 5
 COMMANDS = ["reload"] + ["more"] * 9 + ["image"] + ["more"] * 8 + ["image"]
