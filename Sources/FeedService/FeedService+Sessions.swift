@@ -42,7 +42,10 @@ extension FeedService {
         attempt(context) { () throws(RPCError) in
             let params = try RPCParams(params)
             let session = try sessions.remove(try params.string("session"))
-            session.dispose { context.succeed([:]) }
+            session.dispose { [heapTrimmer] in
+                context.succeed([:])
+                heapTrimmer.request()
+            }
             logger.log(.info, "session \(session.id) disposed")
         }
     }
