@@ -65,17 +65,20 @@ public final class ImageLoader: ImageRetrieving {
             completion(.failure(.refusedScheme(scheme, url: Redactor.standard.redact(urlString: url))))
             return Disposables.create {}
         }
-        let (caller, startsDownload, request, downloadId) = state.withLock { state in
+        let joined = state.withLock { state -> (caller: Int, startsDownload: Bool, request: SerialDisposable, downloadId: Int)? in
             let caller = state.nextId
             state.nextId += 1
             if state.downloads[url] != nil {
                 state.downloads[url]!.callers[caller] = completion
                 return (caller, false, state.downloads[url]!.request, state.downloads[url]!.id)
             }
+            // A download that finished since the check above has stored its image first.
+            if memoryCache.contains(url) { return nil }
             let download = Download(id: caller, callers: [caller: completion], request: SerialDisposable())
             state.downloads[url] = download
             return (caller, true, download.request, download.id)
         }
+        guard let (caller, startsDownload, request, downloadId) = joined else { return retrieveImage(url, completion: completion) }
         if startsDownload {
             request.disposable = transport.send(URLRequest(url: requestURL)) { [self] result in
                 finish(url, downloadId: downloadId, with: result.mapError { $0 })
@@ -108,13 +111,15 @@ public final class ImageLoader: ImageRetrieving {
     }
 
     private func finish(_ url: String, downloadId: Int, with result: Result<(HTTPURLResponse, Data), any Error>) {
+        guard state.withLock({ $0.downloads[url]?.id == downloadId }) else { return }  // every caller left
+        // Cache the image while the download is still listed: a caller arriving meanwhile joins
+        // it, and one arriving after it is unlisted finds the image, so one URL is one GET.
+        let outcome = image(url, from: result)
         let callers = state.withLock { state -> [Callback] in
             guard let download = state.downloads[url], download.id == downloadId else { return [] }
             state.downloads[url] = nil
             return Array(download.callers.values)
         }
-        guard !callers.isEmpty else { return }
-        let outcome = image(url, from: result)
         for callback in callers { callback(outcome) }
     }
 
