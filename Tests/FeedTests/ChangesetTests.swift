@@ -101,3 +101,15 @@ final class WireEncodingTests: XCTestCase {
         XCTAssertEqual(PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true).json["hasMore"], true)
     }
 }
+
+/// The append path a load-more takes: the same changes as the diff, without diffing.
+final class ChangesetAppendTests: XCTestCase {
+    func testAppendingEqualsTheDiffOfTheLongerList() {
+        let old = (0..<30).map { FeedItem(id: "\($0)", title: "row \($0)", imageURL: "stub://\($0)") }
+        let page = (30..<40).map { FeedItem(id: "\($0)", title: "row \($0)", imageURL: "stub://\($0)") }
+        let appended = Changeset(appending: page, toCount: old.count)
+        XCTAssertEqual(appended, Changeset(from: old, to: old + page))
+        XCTAssertEqual(appended.apply(to: old), old + page)
+        XCTAssertEqual(appended.size, 10)
+    }
+}

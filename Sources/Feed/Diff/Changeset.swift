@@ -69,6 +69,16 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         moved = kept.indices.filter { !stay.contains($0) }.map { Move(from: kept[$0].old, to: kept[$0].new) }
     }
 
+    /// The changeset of appending `items` to a list of `count` items: inserts only, built in
+    /// O(page) without diffing the list (a load-more's page costs the same at page 2 or 100).
+    public init(appending items: [Item], toCount count: Int) {
+        deleted = []
+        moved = []
+        updated = []
+        inserted = items.enumerated().map { (count + $0.offset, $0.element) }
+        newCount = count + items.count
+    }
+
     /// Positions (into `values`) of one longest strictly increasing subsequence, O(n log n).
     private static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
         var tails: [Int] = []  // positions of the smallest tail of each run length

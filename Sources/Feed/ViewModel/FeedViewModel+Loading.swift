@@ -127,7 +127,7 @@ extension FeedViewModel {
         let fresh = page.items.filter { seen.insert($0.id).inserted }
         let dropped = page.items.count - fresh.count
         if load.isReload { state.listEpoch += 1 }
-        var effects = replaceItems(with: load.isReload ? fresh : state.items + fresh, &state)
+        var effects = load.isReload ? replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore
@@ -154,13 +154,25 @@ extension FeedViewModel {
         return effects
     }
 
+    /// Appends `items` (ids already filtered) and emits the new snapshot with its changes.
+    func appendItems(_ items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        let changes = Changeset(appending: items, toCount: state.items.count)
+        state.items += items
+        state.ids.formUnion(items.lazy.map(\.id))
+        return emitSnapshot(changes: changes, &state)
+    }
+
     /// Makes `items` the list and emits the new snapshot with its changes.
     func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         let changes = Changeset(from: state.items, to: items)
         state.items = items
         state.ids = Set(items.map(\.id))
+        return emitSnapshot(changes: changes, &state)
+    }
+
+    private func emitSnapshot(changes: Changeset<FeedItem>, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         state.revision += 1
-        let update = SectionsUpdate(revision: state.revision, sections: [FeedSection(items: items)], changes: changes)
+        let update = SectionsUpdate(revision: state.revision, sections: [FeedSection(items: state.items)], changes: changes)
         return [{ [updates] in updates.onNext(update) }]
     }
 
