@@ -41,7 +41,7 @@ public final class FeedService: Sendable {
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
-        let transport = URLSessionTransport()
+        let transport = LazyTransport { URLSessionTransport() }
         self.transport = transport
         var diskCache: DiskImageCache?
         do {
