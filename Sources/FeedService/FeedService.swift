@@ -1,5 +1,8 @@
 import Feed
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import JSON
 import Network
 import Reactive
@@ -41,7 +44,7 @@ public final class FeedService: Sendable {
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
-        let transport = LazyTransport { URLSessionTransport() }
+        let transport = LazyTransport { URLSessionTransport(configuration: FeedService.sessionConfiguration) }
         self.transport = transport
         var diskCache: DiskImageCache?
         do {
@@ -53,6 +56,16 @@ public final class FeedService: Sendable {
         imageLoader = ImageLoader(
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
             transport: SchemeRoutingTransport(live: transport))
+    }
+
+    /// The HTTP session's configuration: no cookie jar and no URL cache, which the feed APIs do
+    /// not use and which cost a cookie parse and a cache lookup on every image.
+    static var sessionConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        return configuration
     }
 
     /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
