@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Reactive
 
 /// Image files in a directory, named by the SHA-256 of their URL, bounded by a total size; the
@@ -75,8 +78,16 @@ public final class DiskImageCache: Sendable {
     @discardableResult
     public func store(_ data: Data, for url: String) throws -> URL {
         let name = SHA256.hexDigest(url)
-        let file = path(for: url)
-        try data.write(to: file, options: .atomic)
+        let file = directory.appendingPathComponent(name)
+        // Write beside, then rename: readers never see half a file. No fsync, as `.atomic` would
+        // do: losing a cache file to a power cut costs one download, an fsync per image costs
+        // every download.
+        let partial = directory.appendingPathComponent("\(name).partial-\(UInt32.random(in: .min ... .max))")
+        try data.write(to: partial)
+        guard rename(partial.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw CocoaError(.fileWriteUnknown)
+        }
         let victims = state.withLock { state -> [String] in
             state.totalBytes += data.count - (state.sizes[name] ?? 0)
             state.sizes[name] = data.count
