@@ -29,10 +29,12 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
-        // Sized for RPC envelopes and API items, so the stacks rarely grow.
-        valueStack.reserveCapacity(32)
-        keyStack.reserveCapacity(32)
         skipWhitespace()
+        if current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+            // Sized for RPC envelopes and API items, so the stacks rarely grow.
+            valueStack.reserveCapacity(32)
+            keyStack.reserveCapacity(32)
+        }
         let value = try parseValue()
         skipWhitespace()
         guard offset == count else { throw error("unexpected data after the JSON value") }

@@ -10,6 +10,8 @@ struct FeedVMOptions: Sendable {
     var maxMessageBytes: Int = 16 << 20
     /// `--stub-delay-ms`: the latency of the embedded stub source; `nil` means its default.
     var stubDelayMilliseconds: Int?
+    /// `--max-sessions`: how many live sessions the process holds before `transform` is refused.
+    var maxSessions: Int = 1_000
 
     /// What the command line asks for.
     enum Action {
@@ -52,6 +54,11 @@ struct FeedVMOptions: Sendable {
                     return .reject("--stub-delay-ms takes a number of milliseconds >= 0")
                 }
                 options.stubDelayMilliseconds = milliseconds
+            case "--max-sessions":
+                guard let text = value(), let count = Int(text), count > 0 else {
+                    return .reject("--max-sessions takes a positive number")
+                }
+                options.maxSessions = count
             default:
                 return .reject("unknown argument '\(argument)'")
             }

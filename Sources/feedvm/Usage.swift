@@ -12,7 +12,7 @@ let feedVMVersion = "0.1.0"
 /// The text of `--help`.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
-                  [--help] [--version]
+                  [--max-sessions N] [--help] [--version]
 
     FeedVM is a headless MVVM engine for paged image feeds. Spawn it and speak JSON-RPC 2.0 on
     its stdin/stdout, one JSON message per line (UTF-8, \\n or \\r\\n). stdout carries protocol
@@ -24,6 +24,8 @@ let usageText = """
       --max-message-bytes N  longest accepted input line in bytes (default 16777216); a longer
                              one is answered -32700 and skipped
       --stub-delay-ms N      simulated latency of the embedded `stub` source, in milliseconds
+      --max-sessions N       live sessions before `transform` is refused with -32005
+                             (default 1000)
       --help                 show this text and exit
       --version              print the version and exit
 

@@ -83,7 +83,7 @@ final class FeedVMProcessTests: XCTestCase {
     func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--help", "--version", "Exit status"] {
+        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
     }
