@@ -107,8 +107,8 @@ def _serve(config, prewarm_images) -> None:
 
     image_route.encode = memoized_encode
     if prewarm_images:  # every natural size of the catalog (catalog.image_size), PNG and GIF
-        for width in range(120, 280, 40):
-            for height in range(90, 240, 30):
+        for width in range(120, 281, 40):
+            for height in range(90, 211, 30):
                 for kind in ("png", "gif"):
                     memoized_encode(kind, width, height, 0)
     fixture_server._Handler._serve = tracked_serve
