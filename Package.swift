@@ -3,29 +3,34 @@ import PackageDescription
 
 /// FeedVM: a headless MVVM engine for paged image feeds, driven over JSON-RPC on stdio.
 /// Layers (see DESIGN.md) import only the layers below them:
-/// feedvm -> FeedService -> RPC, Feed -> Network -> Reactive, JSON.
+/// feedvm -> FeedService -> RPC, Feed -> Network -> Reactive, JSON, Logging.
 let package = Package(
     name: "FeedVM",
     products: [
         .executable(name: "feedvm", targets: ["feedvm"]),
-        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC"]),
+        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging"]),
     ],
     targets: [
         .target(name: "JSON"),
+        .target(name: "Logging"),
         .target(name: "Reactive"),
-        .target(name: "Network", dependencies: ["Reactive", "JSON"]),
+        .target(name: "Network", dependencies: ["Reactive", "JSON", "Logging"]),
         .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON"]),
-        .target(name: "RPC", dependencies: ["JSON"]),
-        .target(name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON"]),
-        .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON"]),
+        .target(name: "RPC", dependencies: ["JSON", "Logging"]),
+        .target(name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"]),
+        .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"]),
         .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
 
+        // Spawns the binary or runs a server in-process, for the tests that talk JSON-RPC.
+        .target(name: "FeedVMTestSupport", dependencies: ["JSON", "RPC", "Logging"], path: "Tests/Support"),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON", "Logging"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON"]),
-        .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),
-        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON"]),
+        .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
+        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

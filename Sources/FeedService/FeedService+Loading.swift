@@ -1,5 +1,6 @@
 import Feed
 import JSON
+import Reactive
 import RPC
 
 extension FeedService {
@@ -7,70 +8,65 @@ extension FeedService {
     /// ended and its notifications were sent.
     func requestCommand(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let reload = try reader.requiredBool("reload")
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let reload = try params.bool("reload")
             if reload { session.willCancel(because: .superseded) }
-            let report = session.viewModel.request(reload: reload).subscribe { result in
-                switch result {
-                case .success(let outcome):
-                    context.succeed(outcome.wireJSON)
-                case .failure(let error):
-                    context.fail(.loadFailed(error as? FeedError ?? .transport(message: "\(error)", url: nil), cancellation: session.cancellationReason))
-                }
+            reply(context, session.viewModel.request(reload: reload), with: \.wireJSON) { error in
+                .loadFailed(error, cancellation: session.cancellationReason)
             }
-            context.cancellation.onCancel { report.dispose() }
         }
     }
 
     /// `loadImage {session, index, inline?}` -> Image, after `imageDownloaded`.
     func loadImage(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let index = try reader.requiredIndex("index")
-            let inline = try reader.bool("inline", default: session.inlinesImages)
-            let report = session.viewModel.loadImage(index: index).subscribe { result in
-                switch result {
-                case .success(let image):
-                    context.succeed(image.json(inline: inline))
-                case .failure(let error):
-                    context.fail(.imageFailed(error as? FeedError ?? .image(message: "\(error)", url: nil), index: index, cancellation: .imageCancelled))
-                }
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let index = try params.index("index")
+            let inline = try params.optionalBool("inline") ?? session.inlinesImages
+            reply(context, session.viewModel.loadImage(index: index), with: { $0.json(inline: inline) }) { error in
+                .imageFailed(error, index: index, cancellation: .imageCancelled)
             }
-            context.cancellation.onCancel { report.dispose() }
         }
     }
 
     /// `willDisplay {session, index}`: prefetches the next page near the end and the item's image.
     func willDisplay(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let index = try reader.requiredIndex("index")
-            let report = session.viewModel.willDisplay(index: index).subscribe { result in
-                switch result {
-                case .success(let outcome):
-                    context.succeed(["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)])
-                case .failure(let error):
-                    context.fail(.loadFailed(error as? FeedError ?? .transport(message: "\(error)", url: nil), cancellation: session.cancellationReason))
-                }
-            }
-            context.cancellation.onCancel { report.dispose() }
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let index = try params.index("index")
+            reply(context, session.viewModel.display(index: index), with: { outcome in
+                ["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)]
+            }) { error in .loadFailed(error, cancellation: session.cancellationReason) }
         }
     }
 
     /// `cancelImage` / `didEndDisplaying {session, index}` -> `{cancelled}`.
     func cancelImage(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let index = try reader.requiredIndex("index")
-            let report = session.viewModel.cancelImage(index: index).subscribe { result in
-                context.succeed(["cancelled": .bool((try? result.get()) ?? false)])
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let index = try params.index("index")
+            reply(context, session.viewModel.cancelImageLoads(index: index), with: { ["cancelled": .bool($0)] }) { error in
+                .loadFailed(error, cancellation: .imageCancelled)
             }
-            context.cancellation.onCancel { report.dispose() }
         }
+    }
+
+    /// Answers `context` with the outcome of `single`; a `$/cancelRequest` withdraws from it.
+    private func reply<Element>(
+        _ context: RequestContext, _ single: Single<Element>, with encode: @escaping @Sendable (Element) -> JSON,
+        failure: @escaping @Sendable (FeedError) -> RPCError
+    ) {
+        let subscription = single.subscribe { result in
+            switch result {
+            case .success(let element): context.succeed(encode(element))
+            case .failure(let error): context.fail(failure(error as? FeedError ?? .transport(message: "\(error)", url: nil)))
+            }
+        }
+        context.cancellation.onCancel { subscription.dispose() }
     }
 }
 

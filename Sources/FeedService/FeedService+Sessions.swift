@@ -5,8 +5,8 @@ import RPC
 extension FeedService {
     /// `transform {input}` -> `{session, output}`: a new session, idle until its first command.
     func transform(_ params: JSON?, server: RPCServer) throws(RPCError) -> JSON {
-        let reader = try ParamsReader(params)
-        let members = try reader.requiredObject("input").objectValue ?? JSONObject()
+        let params = try RPCParams(params)
+        let members = try params.members("input")
         let input = try Self.feedInput(members)
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
         let session = try sessions.create { id throws(RPCError) in
@@ -22,9 +22,9 @@ extension FeedService {
     /// input; loads are cancelled, the list cleared and paging reset (seed 001's category relay).
     func updateInput(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let changes = try reader.requiredObject("input").objectValue ?? JSONObject()
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let changes = try params.members("input")
             var members = session.inputMembers.current
             for (key, value) in changes { members[key] = value }
             let input = try Self.feedInput(members)
@@ -40,8 +40,8 @@ extension FeedService {
     /// `dispose {session}` -> `{}`: nothing is sent for the session afterwards.
     func dispose(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.remove(try reader.requiredString("session"))
+            let params = try RPCParams(params)
+            let session = try sessions.remove(try params.string("session"))
             session.dispose { context.succeed([:]) }
             logger.log(.info, "session \(session.id) disposed")
         }
@@ -50,10 +50,10 @@ extension FeedService {
     /// `bindRefreshStatus {session, header?, footer?}` -> the latest status, flat.
     func bindRefreshStatus(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
-            let reader = try ParamsReader(params)
-            let session = try sessions.session(try reader.requiredString("session"))
-            let header = try reader.bool("header", default: true)
-            let footer = try reader.bool("footer", default: true)
+            let params = try RPCParams(params)
+            let session = try sessions.session(try params.string("session"))
+            let header = try params.optionalBool("header") ?? true
+            let footer = try params.optionalBool("footer") ?? true
             session.bindRefreshStatus(header: header, footer: footer) { status in context.succeed(status.json) }
         }
     }

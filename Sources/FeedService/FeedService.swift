@@ -4,6 +4,7 @@ import JSON
 import Network
 import Reactive
 import RPC
+import Logging
 
 /// The feed methods of the protocol: sessions of `FeedViewModel`s, driven by requests and
 /// reported through notifications (protocol/README.md, sections 6 to 8).
@@ -29,12 +30,15 @@ public final class FeedService: Sendable {
     let sessions: SessionRegistry
     let imageLoader: ImageLoader
     let transport: any HTTPTransport
-    let logger: RPC.Logger
+    let logger: Logger
+    let networkLogger: NetworkLoggerPlugin
 
     /// A service with one image cache and one HTTP transport shared by all its sessions.
-    public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: RPC.Logger = RPC.Logger()) {
+    public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {
         self.configuration = configuration
         self.logger = logger
+        // Request lines at info, headers and bodies (redacted) at trace.
+        networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
         let transport = URLSessionTransport()
         self.transport = transport
@@ -90,6 +94,6 @@ public final class FeedService: Sendable {
     func makeEnvironment(for session: String) -> FeedEnvironment {
         .live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
-            transport: transport, defaultStubDelay: configuration.defaultStubDelay)
+            transport: transport, defaultStubDelay: configuration.defaultStubDelay, plugins: [networkLogger])
     }
 }

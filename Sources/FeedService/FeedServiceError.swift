@@ -40,56 +40,40 @@ extension RPCError {
         .requestCancelled(reason.rawValue)
     }
 
-    /// The error a failed page load is answered with.
+    /// The error a failed page load is answered with: -32002 `{status?, url?}`.
     static func loadFailed(_ error: FeedError, cancellation reason: FeedCancellationReason) -> RPCError {
-        switch error {
-        case .cancelled:
-            return .cancelled(reason)
-        case .invalidIndex:
-            return .invalidParams(error.message, field: "index")
-        default:
-            if let refused = schemeRefused(error) { return refused }
-            var data = JSONObject()
-            if let status = error.status { data["status"] = .int(Int64(status)) }
-            if let url = error.url { data["url"] = .string(url) }
-            return .application(code: FeedServiceErrorCode.loadFailed, message: error.message, data: .object(data))
-        }
+        feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
     }
 
-    /// The error a failed image load of item `index` is answered with.
+    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?}`.
     static func imageFailed(_ error: FeedError, index: Int, cancellation reason: FeedCancellationReason) -> RPCError {
+        feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
+    }
+
+    /// -32800 for a cancellation, -32602 for a bad index, -32004 for a refused scheme, else `code`
+    /// with `data` plus the failure's status and URL.
+    private static func feedFailure(_ error: FeedError, cancellation reason: FeedCancellationReason, code: Int, data: JSONObject) -> RPCError {
         switch error {
         case .cancelled:
             return .cancelled(reason)
         case .invalidIndex:
             return .invalidParams(error.message, field: "index")
+        case .refusedScheme(let scheme, let url):
+            return .application(code: FeedServiceErrorCode.schemeRefused, message: error.message,
+                                data: ["scheme": .string(scheme), "url": .string(url)])
         default:
-            if let refused = schemeRefused(error) { return refused }
-            var data = JSONObject([("index", JSON.int(Int64(index)))])
-            if let url = error.url { data["url"] = .string(url) }
+            var data = data
             if let status = error.status { data["status"] = .int(Int64(status)) }
-            return .application(code: FeedServiceErrorCode.imageFailed, message: error.message, data: .object(data))
+            if let url = error.url { data["url"] = .string(url) }
+            return .application(code: code, message: error.message, data: .object(data))
         }
-    }
-
-    /// -32004 when `error` is a refused URL scheme.
-    private static func schemeRefused(_ error: FeedError) -> RPCError? {
-        guard let scheme = error.refusedScheme else { return nil }
-        var data = JSONObject([("scheme", JSON.string(scheme))])
-        if let url = error.url { data["url"] = .string(url) }
-        return .application(code: FeedServiceErrorCode.schemeRefused, message: error.message, data: .object(data))
     }
 }
 
 extension FeedError {
-    /// The scheme of a URL that was refused for its scheme, when that is why this failed.
-    var refusedScheme: String? {
-        guard case .image(let message, let url?) = self, message.hasPrefix("Refusing to fetch") else { return nil }
-        return url.split(separator: ":", maxSplits: 1).first.map { String($0).lowercased() } ?? ""
-    }
-
     /// `{"code", "message"}` for an `imageDownloaded` notification.
     func notificationJSON(index: Int) -> JSON {
-        RPCError.imageFailed(self, index: index, cancellation: .imageCancelled).json
+        let error = RPCError.imageFailed(self, index: index, cancellation: .imageCancelled)
+        return ["code": .int(Int64(error.code)), "message": .string(error.message)]
     }
 }

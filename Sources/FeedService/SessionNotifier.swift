@@ -13,14 +13,8 @@ struct SessionNotifier: Sendable {
     /// `sections`: a full snapshot, or for an incremental client the changes of an append.
     func sections(_ update: SectionsUpdate, incremental: Bool) {
         var params = header()
-        params.appendUnchecked(key: "revision", value: .int(Int64(update.revision)))
-        if incremental, let changes = update.changes, changes.isAppendOnly {
-            params.appendUnchecked(key: "changes", value: [
-                "baseRevision": .int(Int64(update.revision - 1)),
-                "sections": [changes.json(section: 0)],
-            ])
-        } else {
-            params.appendUnchecked(key: "sections", value: update.sections.json)
+        for (key, value) in update.json(incremental: incremental).objectValue ?? JSONObject() {
+            params.appendUnchecked(key: key, value: value)
         }
         send("sections", .object(params))
     }
@@ -59,10 +53,4 @@ struct SessionNotifier: Sendable {
         params.appendUnchecked(key: "session", value: .string(session))
         return params
     }
-}
-
-extension Changeset {
-    /// Whether the changes only insert (a load-more's page), which incremental clients receive
-    /// as changes; anything else is sent as a full snapshot.
-    var isAppendOnly: Bool { deleted.isEmpty && moved.isEmpty && updated.isEmpty }
 }

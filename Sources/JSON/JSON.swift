@@ -2,6 +2,11 @@
 ///
 /// Integers that fit `Int64` stay exact in `.int`; every other number is a `.double`.
 /// `true`/`false` are `.bool` and never compare equal to `1`/`0`.
+///
+/// Entry points: `JSON.parse(_:maxDepth:)` (strict RFC 8259, also zero-copy over a slice of a
+/// read buffer), `serialized()` / `serialize(into:)` (compact, always one line),
+/// `self[keyPath: "data.list"]`, the lenient reads `lenientInt` & co., and
+/// `JSONValueDecoder` / `JSONValueEncoder` between models and values.
 public enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)

@@ -42,8 +42,8 @@ public struct AccessTokenPlugin: PluginType {
     private let authorizationType: AuthorizationType
     private let tokenClosure: TokenClosure
 
-    /// A plugin writing tokens from `tokenClosure` with `authorizationType`, unless the target is
-    /// `AccessTokenAuthorizable` and says otherwise.
+    /// A plugin writing tokens from `tokenClosure` with `authorizationType`, unless the target
+    /// (or the target inside a `MultiTarget`) is `AccessTokenAuthorizable` and says otherwise.
     public init(authorizationType: AuthorizationType = .bearer, tokenClosure: @escaping TokenClosure) {
         self.authorizationType = authorizationType
         self.tokenClosure = tokenClosure
@@ -51,6 +51,7 @@ public struct AccessTokenPlugin: PluginType {
 
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         let type: AuthorizationType?
+        let target = (target as? MultiTarget)?.target ?? target
         if let authorizable = target as? any AccessTokenAuthorizable {
             type = authorizable.authorizationType
         } else {

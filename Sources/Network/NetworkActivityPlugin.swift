@@ -5,7 +5,9 @@ import FoundationNetworking
 
 /// Whether a request started or ended.
 public enum NetworkActivityChangeType: Sendable, Equatable {
+    /// The request is about to be sent (or stubbed).
     case began
+    /// The request ended: answered, failed or cancelled.
     case ended
 }
 

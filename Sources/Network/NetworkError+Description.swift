@@ -4,17 +4,23 @@ import FoundationNetworking
 #endif
 
 extension NetworkError: CustomStringConvertible, LocalizedError {
-    /// What happened, then where: `"<what> (<METHOD> <URL without secrets>[, status <code>])"`.
-    public var message: String {
-        let location = NetworkError.location(of: request, statusCode: response?.statusCode)
-        return location.isEmpty ? summary : "\(summary) (\(location))"
+    /// What happened, then where: `"<what> (<METHOD> <URL without secrets>[, status <code>])"`,
+    /// with the URL redacted by the standard rules.
+    public var message: String { message(redactingWith: .standard) }
+
+    /// The message with the URL redacted by `redactor`, e.g. one that knows the caller's own
+    /// secret parameter names.
+    public func message(redactingWith redactor: Redactor) -> String {
+        let location = NetworkError.location(of: request, statusCode: response?.statusCode, redactor: redactor)
+        let what = summary(redactor)
+        return location.isEmpty ? what : "\(what) (\(location))"
     }
 
     public var description: String { message }
 
     public var errorDescription: String? { message }
 
-    private var summary: String {
+    private func summary(_ redactor: Redactor) -> String {
         switch self {
         case .jsonMapping:
             return "The response is not valid JSON"
@@ -27,11 +33,11 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
         case .statusCode(let response):
             return "Unacceptable status code \(response.statusCode)"
         case .underlying(let error, _, _):
-            return "The request failed: \(NetworkError.describe(error))"
+            return "The request failed: \(NetworkError.describe(error, redactor))"
         case .requestMapping(let url):
-            return "Could not build a request for the URL \"\(Redactor.standard.redact(urlString: url))\""
+            return "Could not build a request for the URL \"\(redactor.redact(urlString: url))\""
         case .parameterEncoding(let error):
-            return "Could not encode the request parameters: \(NetworkError.describe(error))"
+            return "Could not encode the request parameters: \(NetworkError.describe(error, redactor))"
         case .cancelled:
             return "The request was cancelled"
         case .timedOut:
@@ -45,17 +51,17 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
         }
     }
 
-    private static func location(of request: URLRequest?, statusCode: Int?) -> String {
+    private static func location(of request: URLRequest?, statusCode: Int?, redactor: Redactor) -> String {
         var parts: [String] = []
         if let request, let url = request.url {
-            parts.append("\(request.httpMethod ?? "GET") \(Redactor.standard.redact(url: url))")
+            parts.append("\(request.httpMethod ?? "GET") \(redactor.redact(url: url))")
         }
         if let statusCode { parts.append("status \(statusCode)") }
         return parts.joined(separator: ", ")
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? NetworkError { return error.message }
+    private static func describe(_ error: any Error, _ redactor: Redactor) -> String {
+        if let error = error as? NetworkError { return error.message(redactingWith: redactor) }
         // URLError's own text carries its userInfo, which can hold the full URL with its secrets.
         if let error = error as? URLError { return describe(error.code) }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import JSON
+import Logging
 
 /// Logs each request and its outcome with secrets redacted: header values, query values and
 /// JSON or form body members whose names the `Redactor` considers secret never reach the log.
@@ -21,7 +22,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - secretNames: header, query and body names to hide besides the built-in ones.
     ///   - maxLoggedBodyBytes: longer bodies are shown as their size only.
     public init(
-        logger: Logger = Logger(label: "network"),
+        logger: Logger = Logger(level: .info, label: "network"),
         verbose: Bool = false,
         secretNames: [String] = [],
         maxLoggedBodyBytes: Int = 4096
@@ -48,7 +49,7 @@ public struct NetworkLoggerPlugin: PluginType {
             logHeaders(response.headers)
             logBody(response.data, contentType: response.header("Content-Type"))
         case .failure(let error):
-            logger.warning("<- failed: \(error.message)")
+            logger.warning("<- failed: \(error.message(redactingWith: redactor))")
         }
     }
 

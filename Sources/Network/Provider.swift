@@ -68,7 +68,7 @@ public final class Provider<Target: TargetType>: Sendable {
         case .success(let built):
             request = built
         case .failure(let error):
-            deliver(error.asResult())
+            deliver(.failure(error))
             return Disposables.create {}
         }
 
@@ -131,7 +131,3 @@ public final class Provider<Target: TargetType>: Sendable {
 
 /// Where delayed stubs wait when the provider was given no stub scheduler.
 private let delayedStubFallbackScheduler = SerialDispatchQueueScheduler(label: "Network.Provider.delayedStubs")
-
-extension NetworkError {
-    fileprivate func asResult() -> Result<Response, NetworkError> { .failure(self) }
-}

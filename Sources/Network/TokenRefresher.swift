@@ -6,6 +6,9 @@ import Reactive
 /// rejected it asks for a token newer than that. If a renewal finished meanwhile it gets the
 /// new token at once; if one is running it waits for it; otherwise it starts one. So N requests
 /// rejected together cause exactly one refresh call.
+///
+/// The refresh call itself must not go through an `AuthenticatedTransport` using this refresher:
+/// a rejected refresh would wait for itself.
 public final class TokenRefresher: Sendable {
     /// Fetches a new token and reports it (or why it failed) exactly once.
     public typealias Refresh = @Sendable (_ completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> Void

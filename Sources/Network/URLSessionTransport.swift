@@ -8,6 +8,13 @@ import Reactive
 /// transfer as soon as it is crossed and redirects can be checked before they are followed.
 ///
 /// Only `http` and `https` URLs are sent, also as redirect targets.
+///
+/// The body cap: a declared `Content-Length` over the cap fails before any body is read; a
+/// streamed body fails as soon as the delegate sees the cap crossed, and the task is cancelled,
+/// which closes the connection. The transport never buffers more than the cap. Note that
+/// corelibs' URLSession has no back-pressure: its reader thread hands chunks to the delegate
+/// queue asynchronously, so on a saturated CPU it may read ahead of the check until the cancel
+/// lands; those chunks are dropped as they arrive.
 public final class URLSessionTransport: HTTPTransport {
     /// The default response body cap: 20 MiB.
     public static let defaultMaxBodyBytes = 20 * 1024 * 1024

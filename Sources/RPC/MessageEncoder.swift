@@ -3,33 +3,43 @@ import JSON
 /// Builds outgoing lines from pre-encoded fragments, so that an answer costs one append per part
 /// rather than building and serializing a JSON envelope.
 enum MessageEncoder {
-    private static let responsePrefix: [UInt8] = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
-    private static let resultInfix: [UInt8] = Array(#","result":"#.utf8)
-    private static let errorInfix: [UInt8] = Array(#","error":{"code":"#.utf8)
-    private static let messageInfix: [UInt8] = Array(#","message":"#.utf8)
-    private static let dataInfix: [UInt8] = Array(#","data":"#.utf8)
-    private static let notificationPrefix: [UInt8] = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-    private static let paramsInfix: [UInt8] = Array(#","params":"#.utf8)
+    // StaticStrings, not arrays: appending one costs no retain, release or lazy-global check.
+    private static let responsePrefix: StaticString = #"{"jsonrpc":"2.0","id":"#
+    private static let resultInfix: StaticString = #","result":"#
+    private static let errorInfix: StaticString = #","error":{"code":"#
+    private static let messageInfix: StaticString = #","message":"#
+    private static let dataInfix: StaticString = #","data":"#
+    private static let notificationPrefix: StaticString = #"{"jsonrpc":"2.0","method":"#
+    private static let paramsInfix: StaticString = #","params":"#
+
+    @inline(__always)
+    private static func append(_ fragment: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeRawBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount))
+    }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"result":<result>}` without a newline.
     static func appendResult(id: RequestID, result: JSON, to output: inout [UInt8]) {
-        output.append(contentsOf: responsePrefix)
+        append(responsePrefix, to: &output)
         id.encode(into: &output)
-        output.append(contentsOf: resultInfix)
-        result.serialize(into: &output)
+        append(resultInfix, to: &output)
+        if case .object(let members) = result, members.isEmpty {
+            output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])  // ping's answer
+        } else {
+            result.serialize(into: &output)
+        }
         output.append(UInt8(ascii: "}"))
     }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.
     static func appendError(id: RequestID, error: RPCError, to output: inout [UInt8]) {
-        output.append(contentsOf: responsePrefix)
+        append(responsePrefix, to: &output)
         id.encode(into: &output)
-        output.append(contentsOf: errorInfix)
+        append(errorInfix, to: &output)
         JSONWriter.appendInteger(Int64(error.code), to: &output)
-        output.append(contentsOf: messageInfix)
+        append(messageInfix, to: &output)
         JSONWriter.appendString(error.message, to: &output)
         if let data = error.data {
-            output.append(contentsOf: dataInfix)
+            append(dataInfix, to: &output)
             data.serialize(into: &output)
         }
         output.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
@@ -45,10 +55,10 @@ enum MessageEncoder {
 
     /// Appends `{"jsonrpc":"2.0","method":<method>,"params":<params>}` without a newline.
     static func appendNotification(method: String, params: JSON?, to output: inout [UInt8]) {
-        output.append(contentsOf: notificationPrefix)
+        append(notificationPrefix, to: &output)
         JSONWriter.appendString(method, to: &output)
         if let params {
-            output.append(contentsOf: paramsInfix)
+            append(paramsInfix, to: &output)
             params.serialize(into: &output)
         }
         output.append(UInt8(ascii: "}"))

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The one writer of the protocol stream: whole lines, in the order they were enqueued.
 ///

@@ -25,6 +25,7 @@ extension RPCServer {
         registerSynchronous(BuiltinMethod.shutdown) { [unowned self] _ in
             self.isShutDown = true  // the synchronous handler runs on the reader thread
             self.cancelAllRequests(reason: RPCError.CancellationReason.shutdown)
+            self.runStopHandlers()
             return .object(JSONObject())
         }
         registerSynchronous(BuiltinMethod.exit) { [unowned self] _ in
@@ -43,17 +44,17 @@ extension RPCServer {
     /// Cancels the running request `id`: its token fires, then it is answered -32800 unless its
     /// handler answered first. Unknown or finished ids are ignored, as cancellation races replies.
     public func cancelRequest(_ id: RequestID) {
-        guard let context = state.withLock({ inFlight[id] }) else {
-            logger.log(.debug, "cancel of \(id): not running")
-            return
+        let running = state.withLock { inFlight[id] ?? [] }  // several if the client reused the id
+        if running.isEmpty { logger.log(.debug, "cancel of \(id): not running") }
+        for context in running {
+            context.cancellation.cancel()
+            context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
         }
-        context.cancellation.cancel()
-        context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
     }
 
     /// Cancels every running request: tokens fire, then each is answered -32800 with `reason`.
     func cancelAllRequests(reason: String) {
-        let running = state.withLock { Array(inFlight.values) }
+        let running = state.withLock { inFlight.values.flatMap { $0 } }
         for context in running {
             context.cancellation.cancel()
             context.fail(.requestCancelled(reason))

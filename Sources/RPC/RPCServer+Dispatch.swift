@@ -5,7 +5,8 @@ extension RPCServer: LineReaderDelegate {
     func lineReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
         if let envelope = RequestScanner.scan(line) {
-            route(id: envelope.id, method: envelope.method, params: envelope.params, sink: .line)
+            let method = methodCache.name(for: envelope.methodBytes)
+            route(id: envelope.id, method: method, params: envelope.params, sink: .line)
             return
         }
         let json: JSON
@@ -42,6 +43,7 @@ extension RPCServer: LineReaderDelegate {
         flushReaderOutput()
         writer.waitWhileBacklogExceedsLimit()
         readerRegistrations = state.withLock { registrations }
+        methodCache.forgetRegistration()
     }
 
     var lineReaderShouldStop: Bool { exitRequested || isWindingDown }
@@ -65,7 +67,7 @@ extension RPCServer: LineReaderDelegate {
             if let id { answerOnReader(id: id, .failure(.invalidParams("must be an object (named params)", field: "params")), sink: sink) }
             return
         }
-        guard let registration = readerRegistrations[method] else {
+        guard let registration = methodCache.registration(for: method, in: readerRegistrations) else {
             if let id { answerOnReader(id: id, .failure(.methodNotFound(method)), sink: sink) }
             logger.log(.debug, "no handler for '\(method)'")
             return
@@ -81,7 +83,7 @@ extension RPCServer: LineReaderDelegate {
                 id: id, method: method,
                 respond: { [self] context, result in self.didComplete(context, result, sink: sink) },
                 notify: { [self] method, params in self.sendNotification(method, params: params) })
-            if let id { state.withLock { inFlight[id] = context } }
+            if let id { state.withLock { inFlight[id, default: []].append(context) } }
             handler(params, context)
         }
     }
@@ -118,8 +120,9 @@ extension RPCServer: LineReaderDelegate {
         defer {
             // Only after the answer is queued: `finish` flushes once nothing is in flight.
             state.withLock {
-                if inFlight[id] === context {
-                    inFlight[id] = nil
+                if var running = inFlight[id], let position = running.firstIndex(where: { $0 === context }) {
+                    running.remove(at: position)
+                    inFlight[id] = running.isEmpty ? nil : running
                     if inFlight.isEmpty { state.broadcast() }
                 }
             }

@@ -1,4 +1,5 @@
 import JSON
+import Logging
 
 extension RPCServer {
     /// The knobs of a server; the defaults suit `feedvm`.
@@ -10,14 +11,17 @@ extension RPCServer {
         /// The reader pauses while more output than this waits for the client (default 64 MiB).
         public var outputBacklogLimit: Int = 64 << 20
         /// After stdin ends, requests still running get this long (seconds) to finish before
-        /// they are cancelled (protocol/ says cancel at once: 0); keep it plus the flush below
-        /// under 2 s.
+        /// they are cancelled (0: cancel at once). It counts against `exitBudget`.
         public var endOfInputGracePeriod: Double = 0
         /// When `true`, a request whose `params` is an array is answered -32602 before any
         /// handler sees it (protocol/: methods take named params only).
         public var requiresNamedParams: Bool = false
         /// How long (seconds) the final flush may take before the server gives up on the client.
-        public var finalFlushTimeout: Double = 0.8
+        /// It counts against `exitBudget`.
+        public var finalFlushTimeout: Double = 1.5
+        /// The most time (seconds) from the end of input, `exit` or a signal until `run`
+        /// returns, grace period and final flush included; protocol/ promises exit within 2 s.
+        public var exitBudget: Double = 1.9
         /// `serverInfo.name` in the `initialize` result.
         public var serverName: String = "feedvm"
         /// `serverInfo.version` in the `initialize` result.

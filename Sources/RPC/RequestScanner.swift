@@ -17,7 +17,8 @@ struct RequestScanner {
     struct Envelope {
         /// The id, or `nil` for a notification.
         var id: RequestID?
-        var method: String
+        /// The method name's bytes, valid while the line is.
+        var methodBytes: UnsafeRawBufferPointer
         var params: JSON?
     }
 
@@ -51,28 +52,24 @@ struct RequestScanner {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var sawVersion = false
         var id: RequestID?
-        var method: String?
+        var method: UnsafeRawBufferPointer?
         var paramsRange: Range<Int>?
         repeat {
             skipWhitespace()
-            guard let key = plainString() else { return nil }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            switch key.count {
-            case 7 where Self.matches(key, "jsonrpc"):
-                guard !sawVersion, let version = plainString(), Self.matches(version, "2.0") else { return nil }
+            // Member names are matched whole, quotes included, rather than scanned byte by byte.
+            if consume(#""jsonrpc""#) {
+                guard expectColon(), !sawVersion, consume(#""2.0""#) else { return nil }
                 sawVersion = true
-            case 2 where Self.matches(key, "id"):
-                guard id == nil, let value = scanID() else { return nil }
+            } else if consume(#""id""#) {
+                guard expectColon(), id == nil, let value = scanID() else { return nil }
                 id = value
-            case 6 where Self.matches(key, "method"):
-                guard method == nil, let name = plainString() else { return nil }
-                method = String(decoding: name, as: UTF8.self)
-            case 6 where Self.matches(key, "params"):
-                guard paramsRange == nil, let range = skipStructuredValue() else { return nil }
+            } else if consume(#""method""#) {
+                guard expectColon(), method == nil, let name = plainString() else { return nil }
+                method = name
+            } else if consume(#""params""#) {
+                guard expectColon(), paramsRange == nil, let range = skipStructuredValue() else { return nil }
                 paramsRange = range
-            default:
+            } else {
                 return nil
             }
             skipWhitespace()
@@ -85,28 +82,44 @@ struct RequestScanner {
             guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange])) else { return nil }
             params = parsed
         }
-        return Envelope(id: id, method: method, params: params)
+        return Envelope(id: id, methodBytes: method, params: params)
     }
 
-    /// `true` when `bytes` spell `literal` exactly.
+    /// Consumes `literal` if the input continues with exactly it.
     @inline(__always)
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
-        bytes.count == literal.utf8CodeUnitCount
-            && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - offset >= count, memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0 else {
+            return false
+        }
+        offset += count
+        return true
+    }
+
+    /// Consumes the `:` after a member name, with the whitespace around it.
+    private mutating func expectColon() -> Bool {
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return false }
+        skipWhitespace()
+        return true
     }
 
     /// A string of printable ASCII without escapes; returns its contents.
     private mutating func plainString() -> UnsafeRawBufferPointer? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        var index = start
+        while index < count {
+            let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                offset += 1
-                return UnsafeRawBufferPointer(rebasing: bytes[start..<offset - 1])
+                offset = index + 1
+                return UnsafeRawBufferPointer(start: base + start, count: index - start)
             }
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-            offset += 1
+            // Printable ASCII (0x20...0x7E) except the backslash.
+            if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\\") { return nil }
+            index += 1
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import RPC
+import Logging
 
 /// The parsed command line of `feedvm`; passed on to the services it wires up.
 struct FeedVMOptions: Sendable {
@@ -18,6 +19,7 @@ struct FeedVMOptions: Sendable {
         case serve(FeedVMOptions)
         case showHelp
         case showVersion
+        case listMethods
         case reject(String)
     }
 
@@ -36,6 +38,7 @@ struct FeedVMOptions: Sendable {
             switch name {
             case "--help", "-h": return .showHelp
             case "--version": return .showVersion
+            case "--list-methods": return .listMethods
             case "--log-level":
                 guard let text = value(), let level = Logger.Level(name: text) else {
                     return .reject("--log-level takes one of: \(Logger.Level.allCases.map { "\($0)" }.joined(separator: ", "))")

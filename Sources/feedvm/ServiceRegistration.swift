@@ -6,6 +6,7 @@ import RPC
 func registerServices(on server: RPCServer, options: FeedVMOptions) {
     var configuration = FeedServiceConfiguration()
     configuration.cacheDirectory = options.cacheDirectory
+    configuration.maxSessions = options.maxSessions
     if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
     FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }

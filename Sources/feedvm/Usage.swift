@@ -12,7 +12,7 @@ let feedVMVersion = "0.1.0"
 /// The text of `--help`.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
-                  [--max-sessions N] [--help] [--version]
+                  [--max-sessions N] [--help] [--version] [--list-methods]
 
     FeedVM is a headless MVVM engine for paged image feeds. Spawn it and speak JSON-RPC 2.0 on
     its stdin/stdout, one JSON message per line (UTF-8, \\n or \\r\\n). stdout carries protocol
@@ -20,13 +20,15 @@ let usageText = """
 
     Options:
       --log-level L          off, error, warning (default), info, debug or trace
-      --cache-dir DIR        where downloaded images are cached (default: the service's own)
+      --cache-dir DIR        where downloaded images are cached (default: $XDG_CACHE_HOME/feedvm
+                             or ~/.cache/feedvm)
       --max-message-bytes N  longest accepted input line in bytes (default 16777216); a longer
                              one is answered -32700 and skipped
       --stub-delay-ms N      simulated latency of the embedded `stub` source, in milliseconds
       --max-sessions N       live sessions before `transform` is refused with -32005
                              (default 1000)
       --help                 show this text and exit
+      --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit
 
     Exit status:

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import FeedService
 import RPC
+import Logging
 
 func writeToStandardError(_ text: String) {
     var bytes = Array(text.utf8)
@@ -21,6 +22,12 @@ case .showHelp:
     exit(ExitStatus.success)
 case .showVersion:
     print("feedvm \(feedVMVersion)")
+    exit(ExitStatus.success)
+case .listMethods:
+    // The dispatch table, one name per line, for tools that check it against protocol/.
+    let server = RPCServer(configuration: RPCServer.Configuration(), input: -1, output: -1)
+    registerServices(on: server, options: FeedVMOptions())
+    print(server.methods.joined(separator: "\n"))
     exit(ExitStatus.success)
 case .reject(let message):
     writeToStandardError("feedvm: \(message)\nTry 'feedvm --help'.\n")
@@ -40,8 +47,9 @@ configuration.capabilities = FeedService.capabilities
 // briefly, then cancel the rest, still exiting within the 2 s the protocol promises.
 configuration.endOfInputGracePeriod = 1.5
 let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
-registerServices(on: server, options: options)
+// Before the slower service set-up, so an early SIGTERM already ends the server cleanly.
 server.stopOnSignals([SIGTERM, SIGINT])
+registerServices(on: server, options: options)
 
 if isatty(0) != 0 {
     writeToStandardError("""

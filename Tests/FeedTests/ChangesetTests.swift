@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Feed
 
@@ -88,5 +89,24 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+final class WireEncodingTests: XCTestCase {
+    func testRefreshStatusesAreFlat() {
+        XCTAssertEqual(RefreshStatus.none.json, ["status": "none"])
+        XCTAssertEqual(RefreshStatus.footerStatus(isHidden: false, isNoMoreData: true).json, ["status": "footerStatus", "isHidden": false, "isNoMoreData": true])
+    }
+
+    func testImagesCarryDataOnlyWhenInline() {
+        let image = FeedImage(url: "stub://x", info: ImageInfo(mimeType: "image/png", width: 2, height: 3, byteCount: 3), path: "/tmp/x", data: Data([1, 2, 3]))
+        XCTAssertNil(image.json(inline: false)["data"])
+        XCTAssertEqual(image.json(inline: true)["data"], "AQID")
+        XCTAssertEqual(image.json(inline: false)["path"], "/tmp/x")
+        XCTAssertEqual(image.json(inline: false)["byteCount"], 3)
+    }
+
+    func testLoadResultsNameTheirFields() {
+        XCTAssertEqual(PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true).json["hasMore"], true)
     }
 }

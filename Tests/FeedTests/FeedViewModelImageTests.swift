@@ -51,7 +51,7 @@ final class FeedViewModelImageTests: XCTestCase {
         _ = harness.viewModel.loadImage(index: 0).subscribe { result in box.withLock { if case .failure(let e) = result { $0 = e as? FeedError } } }
         harness.run()
         XCTAssertEqual(harness.entries, [.image(index: 0, ok: false)])
-        guard case .image = box.current else { return XCTFail("expected an image error, got \(String(describing: box.current))") }
+        XCTAssertEqual(box.current, .refusedScheme("file", url: "file:///etc/passwd"))
     }
 
     func testWillDisplayNearTheEndLoadsTheNextPage() throws {

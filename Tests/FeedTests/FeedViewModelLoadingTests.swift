@@ -10,8 +10,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.run()
         XCTAssertEqual(try result.current?.get(), PageLoadResult(revision: 1, count: 10, page: 1, hasMore: true))
         XCTAssertEqual(harness.entries, [
-            .status(.beingHeaderRefresh), .sections(revision: 1, count: 10), .status(.endHeaderRefresh),
-            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .hud(.success, "Load successful"), .result("reload"),
+            .status(.beingHeaderRefresh), .sections(revision: 1, count: 10), .hud(.success, "Load successful"),
+            .status(.endHeaderRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("reload"),
         ])
         XCTAssertEqual(harness.items.first?.id, "all-1")
     }
@@ -45,8 +45,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         XCTAssertEqual(harness.cancelledURLs.current, ["stub://feed/?category=all&page=2&pageSize=10"])
         XCTAssertEqual(harness.entries, [
             .status(.beingFooterRefresh), .status(.endFooterRefresh), .result("more"), .status(.beingHeaderRefresh),
-            .sections(revision: 2, count: 10), .status(.endHeaderRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)),
-            .hud(.success, "Load successful"), .result("reload"),
+            .sections(revision: 2, count: 10), .hud(.success, "Load successful"), .status(.endHeaderRefresh),
+            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("reload"),
         ])
     }
 
@@ -125,8 +125,8 @@ final class FeedViewModelLoadingTests: XCTestCase {
         XCTAssertEqual(error.status, 500)
         XCTAssertEqual(error.url, "stub://feed/?category=all&page=2&pageSize=10")
         XCTAssertEqual(harness.entries, [
-            .status(.beingFooterRefresh), .status(.endFooterRefresh), .status(.footerStatus(isHidden: false, isNoMoreData: false)),
-            .hud(.error, "database on fire"), .result("more"),
+            .status(.beingFooterRefresh), .hud(.error, "database on fire"), .status(.endFooterRefresh),
+            .status(.footerStatus(isHidden: false, isNoMoreData: false)), .result("more"),
         ])
         XCTAssertEqual(harness.items.count, 10)
         XCTAssertEqual(harness.viewModel.currentSections.revision, 1)
@@ -257,5 +257,64 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.run()
         XCTAssertEqual(reload.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
         XCTAssertEqual(harness.cancelledURLs.current.count, 1)
+    }
+
+    func testTheSectionsDriverReplaysTheLatestSnapshotOnTheScheduler() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        let seen = Locked<[Int]>([])
+        let subscription = harness.output.sections.drive(onNext: { sections in seen.withLock { $0.append(sections[0].items.count) } })
+        harness.run()
+        XCTAssertEqual(seen.current, [10])
+        harness.request(reload: false)
+        harness.run()
+        XCTAssertEqual(seen.current, [10, 20])
+        subscription.dispose()
+    }
+
+    func testSectionsUpdatesEncodeAsSnapshotsOrAsChanges() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        harness.request(reload: false)
+        harness.run()
+        let update = harness.viewModel.currentSections
+        XCTAssertEqual(update.json(incremental: false)["sections"]?[0]?["items"]?.arrayValue?.count, 20)
+        XCTAssertEqual(update.json(incremental: true)[keyPath: "changes.baseRevision"], 1)
+        let changes = try XCTUnwrap(update.json(incremental: true)[keyPath: "changes.sections.0"])
+        XCTAssertEqual(changes["count"], 20)
+        XCTAssertEqual(changes["inserted"]?.arrayValue?.count, 10)
+        XCTAssertEqual(update.json(incremental: true)["revision"], 2)
+    }
+
+    func testWithdrawingTheOnlyCallerCancelsTheLoadAndEndsTheSpinner() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        harness.clearLog()
+        let subscription = harness.viewModel.request(reload: false).subscribe { _ in XCTFail("a withdrawn caller hears nothing") }
+        harness.advance(3)  // the load-more's request is out
+        subscription.dispose()
+        harness.run()
+        XCTAssertEqual(harness.cancelledURLs.current, ["stub://feed/?category=all&page=2&pageSize=10"])
+        XCTAssertEqual(harness.statuses, [.beingFooterRefresh, .endFooterRefresh, .footerStatus(isHidden: false, isNoMoreData: false)])
+        XCTAssertEqual(harness.items.count, 10, "the list is unchanged")
+        XCTAssertEqual(try harness.request(reload: false).current?.get().page, nil, "nothing runs before the scheduler does")
+        harness.run()
+        XCTAssertEqual(harness.items.count, 20, "the next load-more loads the same page again")
+    }
+
+    func testALoadKeepsRunningWhileAnotherCallerWaits() throws {
+        let harness = FeedHarness()
+        harness.request(reload: true)
+        harness.run()
+        let leaving = harness.viewModel.request(reload: false).subscribe { _ in }
+        let staying = harness.request(reload: false)
+        harness.advance(3)
+        leaving.dispose()
+        harness.run()
+        XCTAssertEqual(try staying.current?.get().count, 20)
+        XCTAssertEqual(harness.cancelledURLs.current, [])
     }
 }

@@ -164,8 +164,10 @@ final class ImageLoaderTests: XCTestCase {
             XCTFail("the transport was used")
             return .never
         })
-        for url in ["file:///etc/passwd", "ftp://host/a.png", "data:image/png;base64,AAAA", "not a url"] {
-            guard case .failure(.image) = retrieve(loader, url) else { return XCTFail(url) }
+        let refused = ["file:///etc/passwd": "file", "ftp://host/a.png": "ftp", "data:image/png;base64,AAAA": "data", "not a url": ""]
+        for (url, scheme) in refused {
+            guard case .failure(.refusedScheme(let reported, _)) = retrieve(loader, url) else { return XCTFail(url) }
+            XCTAssertEqual(reported, scheme, url)
         }
     }
 

@@ -144,6 +144,8 @@ final class FeedInputTests: XCTestCase {
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["id": "id"]]])?.field, "input.custom.fields.imageURL")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.nextCursor")
         XCTAssertEqual(error(["headers": ["uid": true]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "file:///x", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.url")
+        XCTAssertEqual(error(["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t"]])?.field, "input.auth.refreshURL")
         XCTAssertEqual(error("stub")?.field, "input")
     }
 

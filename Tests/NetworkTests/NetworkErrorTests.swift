@@ -39,6 +39,14 @@ final class NetworkErrorTests: XCTestCase {
         }
     }
 
+    func testMessagesCanHideTheCallersOwnSecretParameters() {
+        var request = URLRequest(url: URL(string: "https://api.example.com/feed?page=1&device=PHONE-42")!)
+        request.httpMethod = "GET"
+        XCTAssertEqual(NetworkError.timedOut(request).message(redactingWith: Redactor(secretNames: ["device"])),
+                       "The request timed out (GET https://api.example.com/feed?page=1&device=REDACTED)")
+        XCTAssertEqual(NetworkError.timedOut(request).message, "The request timed out (GET https://api.example.com/feed?page=1&device=PHONE-42)")
+    }
+
     func testCancelledMatchesWhateverItsPayload() {
         XCTAssertTrue(NetworkError.cancelled(request).isCancelled)
         XCTAssertFalse(NetworkError.timedOut(nil).isCancelled)

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import XCTest
 @testable import Network
+import Logging
 
 final class NetworkLoggerPluginTests: XCTestCase {
     private let secrets = ["s3cr3t-bearer", "cookie-value-42", "query-token-9", "CLIENTKEY77", "ak-0001", "set-cookie-zz", "pw-hunter2", "house-secret", "refresh-xyz", "userinfo-pass"]
@@ -28,7 +29,7 @@ final class NetworkLoggerPluginTests: XCTestCase {
             .response(statusCode: 200, headers: ["Set-Cookie": "sid=set-cookie-zz", "Content-Type": "application/json"],
                       body: Data(#"{"token":"s3cr3t-bearer","user":{"name":"ada","session_id":"cookie-value-42"}}"#.utf8))
         }
-        let logger = Logger(label: "network", minimumLevel: .debug) { lines.append($0) }
+        let logger = Logger(level: .debug, label: "network") { lines.append($0) }
         let provider = Provider<Secretive>(transport: transport, plugins: [NetworkLoggerPlugin(logger: logger, verbose: true, secretNames: ["X-House"])])
         provider.request(Secretive()) { _ in }
     }
@@ -49,47 +50,59 @@ final class NetworkLoggerPluginTests: XCTestCase {
         sendRequestFullOfSecrets(lines: lines)
 
         XCTAssertEqual(lines.all, [
-            "info [network] -> POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1",
-            "debug [network]    Accept: application/json",
-            "debug [network]    Authorization: REDACTED",
-            "debug [network]    Content-Type: application/json",
-            "debug [network]    Cookie: REDACTED",
-            "debug [network]    X-Access-Key: REDACTED",
-            "debug [network]    X-House: REDACTED",
-            #"debug [network]    body: {"password":"REDACTED","profile":{"refresh_token":"REDACTED","city":"Paris"},"user":"ada"}"#,
-            "info [network] <- 200 POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1 (78 bytes)",
-            "debug [network]    Content-Type: application/json",
-            "debug [network]    Set-Cookie: REDACTED",
-            #"debug [network]    body: {"token":"REDACTED","user":{"name":"ada","session_id":"REDACTED"}}"#,
+            "network [info] -> POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1",
+            "network [debug]    Accept: application/json",
+            "network [debug]    Authorization: REDACTED",
+            "network [debug]    Content-Type: application/json",
+            "network [debug]    Cookie: REDACTED",
+            "network [debug]    X-Access-Key: REDACTED",
+            "network [debug]    X-House: REDACTED",
+            #"network [debug]    body: {"password":"REDACTED","profile":{"refresh_token":"REDACTED","city":"Paris"},"user":"ada"}"#,
+            "network [info] <- 200 POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1 (78 bytes)",
+            "network [debug]    Content-Type: application/json",
+            "network [debug]    Set-Cookie: REDACTED",
+            #"network [debug]    body: {"token":"REDACTED","user":{"name":"ada","session_id":"REDACTED"}}"#,
         ])
     }
 
     func testFailuresAreLoggedAsWarningsAndQuietModeSkipsHeadersAndBodies() {
         let lines = Recorder<String>()
-        let logger = Logger(label: "net", minimumLevel: .debug) { lines.append($0) }
+        let logger = Logger(level: .debug, label: "net") { lines.append($0) }
         let provider = Provider<TestAPI>(transport: StubTransport { _ in .failure(.timedOut(nil)) }, plugins: [NetworkLoggerPlugin(logger: logger)])
         provider.request(.search(query: "cats", page: 1)) { _ in }
         XCTAssertEqual(lines.all, [
-            "info [net] -> GET https://api.example.com/v1/search?page=1&q=cats",
-            "warning [net] <- failed: The request timed out (GET https://api.example.com/v1/search?page=1&q=cats)",
+            "net [info] -> GET https://api.example.com/v1/search?page=1&q=cats",
+            "net [warning] <- failed: The request timed out (GET https://api.example.com/v1/search?page=1&q=cats)",
+        ])
+    }
+
+    func testFailureMessagesUseTheCallersSecretNamesToo() {
+        let lines = Recorder<String>()
+        let logger = Logger(level: .info, label: "net") { lines.append($0) }
+        let provider = Provider<TestAPI>(transport: StubTransport { _ in .failure(.timedOut(nil)) },
+                                         plugins: [NetworkLoggerPlugin(logger: logger, secretNames: ["q"])])
+        provider.request(.search(query: "private words", page: 1)) { _ in }
+        XCTAssertEqual(lines.all, [
+            "net [info] -> GET https://api.example.com/v1/search?page=1&q=REDACTED",
+            "net [warning] <- failed: The request timed out (GET https://api.example.com/v1/search?page=1&q=REDACTED)",
         ])
     }
 
     func testBodiesOfUnknownFormatsAreShownOnlyBySize() {
         let lines = Recorder<String>()
-        let logger = Logger(label: "net", minimumLevel: .debug) { lines.append($0) }
+        let logger = Logger(level: .debug, label: "net") { lines.append($0) }
         let provider = Provider<TestAPI>(
             transport: StubTransport { _ in .response(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data("token=abc".utf8)) },
             plugins: [NetworkLoggerPlugin(logger: logger, verbose: true)])
         provider.request(.zen) { _ in }
-        XCTAssertEqual(lines.all.last, "debug [net]    body: <9 bytes>")
+        XCTAssertEqual(lines.all.last, "net [debug]    body: <9 bytes>")
     }
 
     func testTheLoggerDropsMessagesBelowItsLevelWithoutBuildingThem() {
         let lines = Recorder<String>()
-        let logger = Logger(label: "x", minimumLevel: .warning) { lines.append($0) }
+        let logger = Logger(level: .warning, label: "x") { lines.append($0) }
         logger.info({ XCTFail("built a dropped message"); return "" }())
         logger.error("boom")
-        XCTAssertEqual(lines.all, ["error [x] boom"])
+        XCTAssertEqual(lines.all, ["x [error] boom"])
     }
 }

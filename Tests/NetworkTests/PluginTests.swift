@@ -73,3 +73,25 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(response.header("content-type"), "image/png")
     }
 }
+
+extension PluginTests {
+    func testAMultiTargetForwardsEverythingAndItsTargetsAuthorizationChoice() throws {
+        struct Public: TargetType, AccessTokenAuthorizable {
+            var baseURL: URL { URL(string: "https://b.example")! }
+            var path: String { "open" }
+            var authorizationType: AuthorizationType? { nil }
+        }
+        let seen = Recorder<String>()
+        let provider = Provider<MultiTarget>(
+            transport: StubTransport { request in
+                seen.append("\(request.httpMethod!) \(request.url!.absoluteString) \(request.value(forHTTPHeaderField: "Authorization") ?? "none")")
+                return .response(statusCode: 200, body: Data())
+            },
+            plugins: [AccessTokenPlugin(authorizationType: .clientID) { _ in "k" }])
+
+        provider.request(MultiTarget(TestAPI.createPost(title: "t"))) { _ in }
+        provider.request(MultiTarget(Public())) { _ in }
+
+        XCTAssertEqual(seen.all, ["POST https://api.example.com/v1/posts Client-ID k", "GET https://b.example/open none"])
+    }
+}

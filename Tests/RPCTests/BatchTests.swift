@@ -1,5 +1,6 @@
 import Dispatch
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import RPC
 

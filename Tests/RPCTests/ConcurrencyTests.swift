@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import RPC
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import FeedVMTestSupport
 import XCTest
 
 /// The `feedvm` executable over real stdio: transport, lifecycle and the command line.
@@ -107,5 +108,33 @@ final class FeedVMProcessTests: XCTestCase {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testTheJSONRPCRulesHoldOverStdio() throws {
+        let feedvm = try FeedVMProcess()
+        let client = feedvm.client
+        // (request line, expected answers before the probe: error code or "result", id)
+        let cases: [(String, [(code: Int64?, id: JSON)])] = [
+            (#"{"jsonrpc":"2.0","method":"nope"}"#, []),
+            (#"{"jsonrpc":"2.0","method":1}"#, [(-32600, .null)]),
+            (#"{"jsonrpc":"1.0","id":"x","method":"ping"}"#, [(-32600, "x")]),
+            (#"{"jsonrpc":"2.0","id":{},"method":"ping"}"#, [(-32600, .null)]),
+            (#"{"jsonrpc":"2.0","id":"1","method":"nope"}"#, [(-32601, "1")]),
+            (#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":3}}"#, [(-32602, 2)]),
+            ("{", [(-32700, .null)]),
+            ("[]", [(-32600, .null)]),
+            (#"[{"jsonrpc":"2.0","method":"ping"}]"#, []),
+            (#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":12345}}"#, []),
+            (#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, [(nil, 1.5)]),
+        ]
+        for (line, expected) in cases {
+            let answers = client.exchange(line)
+            XCTAssertEqual(answers.map { $0["error"]?["code"]?.intValue }, expected.map(\.code), line)
+            XCTAssertEqual(answers.map { $0["id"] }, expected.map { Optional($0.id) }, line)
+        }
+        client.send(#"[1,{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","method":"ping"}]"#)
+        let batch = client.receive().arrayValue ?? []
+        XCTAssertEqual(Set(batch.compactMap { $0["id"] }), [.null, "a"])
+        XCTAssertEqual(batch.count, 2)
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import RPC
 

@@ -1,4 +1,5 @@
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import RPC
 
@@ -59,5 +60,27 @@ final class LifecycleTests: XCTestCase {
         harness.server.stop(reason: "test")
         XCTAssertEqual(harness.waitForExit(), 0)
         XCTAssertEqual(harness.client.receiveUntilEnd().first?["error"]?["code"], .int(-32800))
+    }
+
+    func testStopHandlersRunOnceAfterRunningRequestsWereCancelled() {
+        let harness = InProcessServer { server in
+            server.register("wait") { _, _ in }
+            server.onStop { server.sendNotification("stopping", params: nil) }
+        }
+        harness.client.send(#"{"jsonrpc":"2.0","id":1,"method":"wait"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        XCTAssertEqual(harness.waitForExit(), 0)
+        let answers = harness.client.receiveUntilEnd()
+        XCTAssertEqual(answers.map { $0["id"] ?? $0["method"] }, [1, "stopping", 2], "shutdown runs them; exit does not again")
+    }
+
+    func testARequestIdReusedWhileRunningIsCancelledEverywhere() {
+        let harness = makeHarness()
+        harness.client.send(#"{"jsonrpc":"2.0","id":1,"method":"wait"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","id":1,"method":"wait"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#)
+        XCTAssertEqual(harness.client.receive()["error"]?["code"], .int(-32800))
+        XCTAssertEqual(harness.client.receive()["error"]?["code"], .int(-32800))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import RPC
 

@@ -23,11 +23,13 @@ public struct FeedImage: Sendable, Equatable {
     /// `{"url", "mimeType", "width", "height", "byteCount", "path", "data"?}`; `data` is base64
     /// and only present when `inline`.
     public func json(inline: Bool) -> JSON {
-        var object: JSONObject = [
-            ("url", .string(url)), ("mimeType", .string(info.mimeType)), ("width", .int(Int64(info.width))),
-            ("height", .int(Int64(info.height))), ("byteCount", .int(Int64(info.byteCount))),
-            ("path", path.map(JSON.string) ?? .null),
-        ].reduce(into: JSONObject()) { $0.appendUnchecked(key: $1.0, value: $1.1) }
+        var object = JSONObject()
+        object.appendUnchecked(key: "url", value: .string(url))
+        object.appendUnchecked(key: "mimeType", value: .string(info.mimeType))
+        object.appendUnchecked(key: "width", value: .int(Int64(info.width)))
+        object.appendUnchecked(key: "height", value: .int(Int64(info.height)))
+        object.appendUnchecked(key: "byteCount", value: .int(Int64(info.byteCount)))
+        object.appendUnchecked(key: "path", value: path.map(JSON.string) ?? .null)
         if inline { object.appendUnchecked(key: "data", value: .string(data.base64EncodedString())) }
         return .object(object)
     }

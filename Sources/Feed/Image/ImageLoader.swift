@@ -61,7 +61,8 @@ public final class ImageLoader: ImageRetrieving {
             return Disposables.create {}
         }
         guard let requestURL = URL(string: url), let scheme = requestURL.scheme?.lowercased(), Self.fetchableSchemes.contains(scheme) else {
-            completion(.failure(.image(message: "Refusing to fetch \(url): only http, https and stub URLs are loaded", url: url)))
+            let scheme = url.firstIndex(of: ":").map { url[..<$0].lowercased() } ?? ""
+            completion(.failure(.refusedScheme(scheme, url: Redactor.standard.redact(urlString: url))))
             return Disposables.create {}
         }
         let (caller, startsDownload, request, downloadId) = state.withLock { state in

@@ -10,8 +10,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(message: String, url: String?)
     /// The answer was not in the shape the source expects.
     case decoding(message: String, url: String?)
-    /// An image failed: a refused scheme, too large, or not an image.
+    /// An image failed: too large, or not an image.
     case image(message: String, url: String?)
+    /// A URL (of an image, or reached by a redirect) whose scheme may not be fetched.
+    case refusedScheme(String, url: String)
     /// An index outside the list (`count` items).
     case invalidIndex(Int, count: Int)
 
@@ -20,6 +22,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .cancelled: return "Cancelled"
         case .invalidIndex(let index, let count): return "Index \(index) is outside the list of \(count) items"
+        case .refusedScheme(let scheme, let url):
+            return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
         case .server(let message, _, _), .transport(let message, _), .decoding(let message, _), .image(let message, _):
             return message
         }
@@ -36,6 +40,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .cancelled, .invalidIndex: return nil
         case .server(_, _, let url), .transport(_, let url), .decoding(_, let url), .image(_, let url): return url
+        case .refusedScheme(_, let url): return url
         }
     }
 

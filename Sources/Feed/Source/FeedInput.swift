@@ -5,7 +5,7 @@ import JSON
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
 ///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
-///  "successCode": 0, "custom": {...}}
+///  "successCode": 0, "auth": {...}, "custom": {...}}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
 /// bad one is reported by name (`input.pageSize: must be between 1 and 100, got 0`).
@@ -37,6 +37,8 @@ public struct FeedInput: Sendable, Equatable {
     public var showsHUD = true
     /// The resolved source mechanism.
     public var config: SourceConfig = .stub
+    /// The envelope source's token renewal (`"auth"`), when configured.
+    public var tokenRenewal: TokenRenewal?
 
     /// The default input: the stub catalog, category `all`, pages of 10.
     public init() {}
@@ -78,6 +80,7 @@ public struct FeedInput: Sendable, Equatable {
             guard let explicitBaseURL else { throw FeedInputError(field: "input.baseURL", reason: "is required for the envelope source") }
             baseURL = explicitBaseURL
             config = .envelope(successCode: reader.object["successCode"] ?? 0)
+            tokenRenewal = try reader.object["auth"].map { json throws(FeedInputError) in try TokenRenewal(json: json, field: "input.auth") }
         case .custom:
             guard let custom = reader.object["custom"] else { throw FeedInputError(field: "input.custom", reason: "is required for the custom source") }
             baseURL = explicitBaseURL ?? ""

@@ -25,7 +25,7 @@ public struct ProviderFeedSource: FeedSource {
 
     public func page(_ request: PageRequest) -> Single<FeedPage> {
         let urlText = config.url(for: request, context: context)
-        let redactedURL = Redactor.standard.redact(urlString: urlText)
+        let redactedURL = redacted(urlText)
         guard let url = URL(string: urlText), url.scheme != nil else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL)", url: redactedURL))
         }
@@ -38,6 +38,16 @@ public struct ProviderFeedSource: FeedSource {
                 try config.page(
                     body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request, url: redactedURL)
             }
+    }
+}
+
+extension ProviderFeedSource {
+    /// `url` as errors may show it: secret query items and the access key (which may sit under
+    /// a query name the redactor does not know, or in the path) replaced.
+    fileprivate func redacted(_ url: String) -> String {
+        let redacted = Redactor.standard.redact(urlString: url)
+        guard !context.accessKey.isEmpty else { return redacted }
+        return redacted.replacingOccurrences(of: SourceConfig.percentEncoded(context.accessKey), with: Redactor.placeholder)
     }
 }
 
@@ -65,6 +75,8 @@ extension FeedError {
         }
         if networkError.isCancelled {
             self = .cancelled
+        } else if case .unsupportedURLScheme(let scheme, _) = networkError {
+            self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {
             self = .server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: url)
         } else {

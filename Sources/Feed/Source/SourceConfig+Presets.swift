@@ -33,7 +33,7 @@ extension SourceConfig {
     /// The seed-004 envelope: `{"code", "msg", "data": {"list": [...], "count"|"total"}}`; any
     /// code other than `successCode` is a failure carrying `msg`. Pages from 1 via query
     /// parameters `page`, `pageSize` and `category`.
-    public static func envelope(successCode: JSONSuccessCode = 0) -> SourceConfig {
+    public static func envelope(successCode: JSON = 0) -> SourceConfig {
         var config = SourceConfig(
             urlTemplate: "{baseURL}",
             fields: FieldMap(
@@ -51,6 +51,3 @@ extension SourceConfig {
     /// The offline catalog: the envelope shape served by provider stubbing under `stub://feed/`.
     public static var stub: SourceConfig { envelope() }
 }
-
-/// The success value of an envelope's `code` (a JSON value: `0`, `200`, `"OK"`).
-public typealias JSONSuccessCode = JSON

@@ -75,6 +75,9 @@ extension SourceConfig {
             "linkHeader", "errorFlag", "code", "successCode", "message", "fields",
         ])
         guard let url = try reader.string("url") else { throw FeedInputError(field: reader.path("url"), reason: "is required") }
+        guard ["http://", "https://", "{baseURL}"].contains(where: url.hasPrefix) else {
+            throw FeedInputError(field: reader.path("url"), reason: "must start with http://, https:// or {baseURL}")
+        }
         guard let fieldsJSON = reader.object["fields"] else { throw FeedInputError(field: reader.path("fields"), reason: "is required") }
         self.init(urlTemplate: url, fields: try FieldMap(json: fieldsJSON, field: reader.path("fields")))
         query = try reader.stringMap("query") ?? [:]

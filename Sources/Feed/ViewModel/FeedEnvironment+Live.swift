@@ -4,15 +4,17 @@ import Reactive
 extension FeedEnvironment {
     /// The production environment: pages through Moya-style providers (the `stub` source
     /// answered by provider stubbing, on `scheduler`, after `input.stubDelay` or else
-    /// `defaultStubDelay` seconds), live sources over `transport`.
+    /// `defaultStubDelay` seconds), live sources over `transport`, every provider with `plugins`
+    /// (e.g. the network logger).
     public static func live(
         scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = URLSessionTransport(),
-        defaultStubDelay: Double = 0, hudTexts: HUDTexts = .standard
+        defaultStubDelay: Double = 0, hudTexts: HUDTexts = .standard, plugins: [any PluginType] = []
     ) -> FeedEnvironment {
         FeedEnvironment(
             scheduler: scheduler,
             makeSource: { input in
-                FeedEnvironment.source(for: input, scheduler: scheduler, transport: transport, defaultStubDelay: defaultStubDelay)
+                FeedEnvironment.source(
+                    for: input, scheduler: scheduler, transport: transport, defaultStubDelay: defaultStubDelay, plugins: plugins)
             },
             imageLoader: imageLoader, hudTexts: hudTexts)
     }
@@ -20,14 +22,17 @@ extension FeedEnvironment {
     /// The source an input describes. The stub source stubs every target (`.immediate`, or
     /// `.delayed` by the stub delay) on `scheduler`; the others send requests over `transport`.
     public static func source(
-        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport, defaultStubDelay: Double = 0
+        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport, defaultStubDelay: Double = 0,
+        plugins: [any PluginType] = []
     ) -> any FeedSource {
         guard input.source == .stub else {
-            return ProviderFeedSource(config: input.config, context: input.context, provider: Provider(transport: transport))
+            let authorized = input.tokenRenewal.map { $0.wrapping(transport) } ?? transport
+            let provider = Provider<FeedTarget>(transport: authorized, plugins: plugins)
+            return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
         }
         let delay = input.stubDelay ?? defaultStubDelay
         let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate
-        let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport)
+        let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport, plugins: plugins)
         return ProviderFeedSource(config: input.config, context: input.context, provider: provider, catalog: StubCatalog(total: input.total))
     }
 }

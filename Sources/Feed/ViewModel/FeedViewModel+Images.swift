@@ -22,15 +22,19 @@ extension FeedViewModel {
         }
     }
 
-    /// The view shows row `index` (seed 002's `willDisplayCell`): loads the next page when the
-    /// row is among the last `prefetchDistance` rows and more remain (joining a load in
-    /// flight), and loads the row's image when it is not cached.
+    /// The view shows row `index` (seed 002's `willDisplayCell`): see `display(index:)`.
+    public func willDisplay(index: Int) {
+        _ = display(index: index).subscribe { _ in }
+    }
+
+    /// Shows row `index`: loads the next page when the row is among the last
+    /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the row's
+    /// image when it is not cached. Each subscription does this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
     /// with `.invalidIndex` for a row outside the list.
-    @discardableResult
-    public func willDisplay(index: Int) -> Single<DisplayOutcome> {
+    public func display(index: Int) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state -> [@Sendable () -> Void] in
@@ -59,11 +63,15 @@ extension FeedViewModel {
         }
     }
 
-    /// The view no longer shows row `index`: its pending image loads are cancelled (the
-    /// download itself goes on while another caller waits for the same URL). Succeeds with
-    /// whether anything was pending.
-    @discardableResult
-    public func cancelImage(index: Int) -> Single<Bool> {
+    /// The view no longer shows row `index`: see `cancelImageLoads(index:)`.
+    public func cancelImage(index: Int) {
+        _ = cancelImageLoads(index: index).subscribe { _ in }
+    }
+
+    /// Cancels the pending image loads of row `index` (the download itself goes on while
+    /// another caller waits for the same URL). Each subscription does this once; it succeeds
+    /// with whether anything was pending.
+    public func cancelImageLoads(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
             environment.scheduler.schedule { [self] in
                 let loads = state.withLock { state in state.imageLoads.removeValue(forKey: index) ?? [:] }
@@ -75,8 +83,7 @@ extension FeedViewModel {
     }
 
     /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
-    @discardableResult
-    public func didEndDisplaying(index: Int) -> Single<Bool> { cancelImage(index: index) }
+    public func didEndDisplaying(index: Int) { cancelImage(index: index) }
 
     func startImage(index: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? [] }

@@ -5,18 +5,42 @@ extension FeedViewModel {
     ///
     /// Succeeds with the load's `PageLoadResult` (a joined load-more gets the result of the load
     /// it joined; a load-more after the end gets the current state at once); fails with
-    /// `FeedError.cancelled` when superseded, or the load's failure. Disposing the subscription
-    /// only stops the report, never the load (others may have joined it).
+    /// `FeedError.cancelled` when superseded, or the load's failure.
+    ///
+    /// Disposing the subscription before the outcome withdraws this caller. When no caller is
+    /// left, and nobody else asked for the load (the seed's `requestCommand`, a prefetch), the
+    /// load is cancelled as a user who lets go of the refresh control would: its request is
+    /// disposed and the spinner ends (`endHeaderRefresh`/`endFooterRefresh`, `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
+            let token = state.withLock { state in
+                defer { state.nextWaiterToken += 1 }
+                return state.nextWaiterToken
+            }
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
-                    command(reload: reload, waiter: { result in observer(result.mapToSingleEvent()) }, &state)
+                    command(reload: reload, waiter: { result in observer(result.mapToSingleEvent()) }, token: token, &state)
                 }
                 effects.forEach { $0() }
             }
-            return Disposables.create()
+            return Disposables.create { [weak self] in
+                self?.environment.scheduler.schedule { [weak self] in self?.withdraw(token: token) }
+            }
         }
+    }
+
+    /// A caller of `request(reload:)` left; the load stops when it was the last one.
+    private func withdraw(token: Int) {
+        let effects = state.withLock { state -> [@Sendable () -> Void] in
+            guard var load = state.inFlight, let position = load.waiters.firstIndex(where: { $0.token == token }) else { return [] }
+            load.waiters.remove(at: position)
+            state.inFlight = load
+            guard load.waiters.isEmpty && !load.isPinned else { return [] }
+            state.inFlight = nil
+            load.request.dispose()
+            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+        }
+        effects.forEach { $0() }
     }
 
     /// Switches the session to `input` (a category switch): cancels loads and image requests,
@@ -42,13 +66,13 @@ extension FeedViewModel {
     }
 
     /// What a load command does, decided on the scheduler.
-    func command(reload: Bool, waiter: FeedViewModelState.Waiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    func command(reload: Bool, waiter: FeedViewModelState.Waiter?, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         if state.isDisposed {
             return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? []
         }
         if !reload {
             if state.inFlight != nil {
-                if let waiter { state.inFlight!.waiters.append(waiter) }
+                state.inFlight!.add(waiter, token: token)
                 return []
             }
             if !state.hasMore {
@@ -60,7 +84,8 @@ extension FeedViewModel {
         let id = state.nextLoadId
         state.nextLoadId += 1
         let request = SerialDisposable()
-        state.inFlight = .init(id: id, isReload: reload, waiters: waiter.map { [$0] } ?? [], request: request)
+        state.inFlight = .init(id: id, isReload: reload, waiters: [], isPinned: false, request: request)
+        state.inFlight!.add(waiter, token: token)
         effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
         let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         let source = state.source
@@ -81,7 +106,7 @@ extension FeedViewModel {
         state.inFlight = nil
         load.request.dispose()
         var effects: [@Sendable () -> Void] = load.isReload ? [] : [emit(.endFooterRefresh)]
-        for waiter in load.waiters { effects.append { waiter(.failure(.cancelled)) } }
+        for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled)) } }
         return effects
     }
 
@@ -115,7 +140,7 @@ extension FeedViewModel {
         var outcome = state.currentResult
         outcome.duplicatesDropped = dropped
         let result = outcome
-        for waiter in load.waiters { effects.append { waiter(.success(result)) } }
+        for (_, waiter) in load.waiters { effects.append { waiter(.success(result)) } }
         return effects
     }
 
@@ -125,7 +150,7 @@ extension FeedViewModel {
             effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) }
         }
         effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
-        for waiter in load.waiters { effects.append { waiter(.failure(error)) } }
+        for (_, waiter) in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
     }
 

@@ -29,9 +29,11 @@ public final class FeedViewModel: ViewModelType, Sendable {
 
     /// What the view binds to.
     public struct Output: Sendable {
-        /// The list, replaying the latest snapshot to new subscribers (a driver of sections).
-        public let sections: Observable<[FeedSection]>
-        /// The same snapshots with their revision and changes, for incremental clients.
+        /// The list for binding (seed 000's `sections` driver): never errors, replays the latest
+        /// snapshot, delivered on the view model's scheduler one step after it changed.
+        public let sections: Driver<[FeedSection]>
+        /// Every snapshot with its revision and changes, emitted synchronously in causal order
+        /// (before the end status and the command's result): what a service forwards.
         public let sectionsUpdates: Observable<SectionsUpdate>
         /// Every refresh status; replays the latest to a new subscriber.
         public let refreshStatus: BehaviorSubject<RefreshStatus>
@@ -61,12 +63,15 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
     private let bag = DisposeBag()
+    private let sectionsDriver: Driver<[FeedSection]>
 
     /// A view model over `input`, idle until `transform(input:)` or a command.
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
         state = Locked(FeedViewModelState(input: input, source: environment.makeSource(input)))
-        updates = BehaviorSubject(value: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil))
+        let updates = BehaviorSubject(value: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil))
+        self.updates = updates
+        sectionsDriver = updates.map(\.sections).asDriver(onErrorJustReturn: [], scheduler: environment.scheduler)
     }
 
     /// Wires the input relay and `requestCommand`, and returns the output.
@@ -80,7 +85,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
     /// The output (the same subjects every time).
     public var output: Output {
         Output(
-            sections: updates.asObservable().map(\.sections), sectionsUpdates: updates.asObservable(),
+            sections: sectionsDriver, sectionsUpdates: updates.asObservable(),
             refreshStatus: refreshStatus, requestCommand: requestCommand, imageDownloaded: imageDownloaded, hud: hud)
     }
 

@@ -11,8 +11,18 @@ struct FeedViewModelState {
     struct Load {
         let id: Int
         let isReload: Bool
-        var waiters: [Waiter]
+        /// Callers waiting for the outcome, in arrival order; a `token` lets its caller leave.
+        var waiters: [(token: Int?, callback: Waiter)]
+        /// Someone who cannot leave wants the load (the seed's `requestCommand`, a prefetch),
+        /// so it runs on even when every leaving caller has left.
+        var isPinned: Bool
         let request: SerialDisposable
+
+        /// Adds an interested party: a caller that may leave, one that may not, or nobody in particular.
+        mutating func add(_ waiter: Waiter?, token: Int?) {
+            if let waiter { waiters.append((token, waiter)) }
+            if waiter == nil || token == nil { isPinned = true }
+        }
     }
 
     /// One pending image load of one index.
@@ -34,6 +44,7 @@ struct FeedViewModelState {
     var listEpoch = 0
     var inFlight: Load?
     var nextLoadId = 0
+    var nextWaiterToken = 0
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
     var nextImageToken = 0
     var isDisposed = false

@@ -27,9 +27,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     enum Reply: Sendable {
         /// A complete response with `Content-Length`.
         case respond(status: Int, headers: [String: String], body: Data)
-        /// Writes `chunk` up to `count` times without `Content-Length`, stopping when the
-        /// client hangs up, then reports how many bytes went out.
-        case stream(chunk: Data, count: Int, bytesWritten: @Sendable (Int) -> Void)
+        /// Writes `chunk` up to `count` times without `Content-Length` (stopping early if the
+        /// client hangs up), keeps the connection open until the client closes it, then reports
+        /// how many bytes went out.
+        case stream(chunk: Data, count: Int, clientClosed: @Sendable (_ bytesWritten: Int) -> Void)
         /// Never answers; reports when the client closes the connection.
         case hang(clientClosed: @Sendable () -> Void)
     }
@@ -89,7 +90,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             _ = write(Data((head + "\r\n").utf8) + body, to: connection)
-        case .stream(let chunk, let count, let bytesWritten):
+        case .stream(let chunk, let count, let clientClosed):
             var total = 0
             if write(Data("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n".utf8), to: connection) {
                 for _ in 0..<count {
@@ -97,12 +98,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                     total += chunk.count
                 }
             }
-            bytesWritten(total)
+            waitForHangUp(connection)
+            clientClosed(total)
         case .hang(let clientClosed):
-            var byte: UInt8 = 0
-            while recv(connection, &byte, 1, 0) > 0 {}
+            waitForHangUp(connection)
             clientClosed()
         }
+    }
+
+    /// Blocks until the client closes its side of the connection.
+    private static func waitForHangUp(_ connection: Int32) {
+        var byte: UInt8 = 0
+        while recv(connection, &byte, 1, 0) > 0 {}
     }
 
     /// Writes all of `data`; `false` once the peer has gone.

@@ -82,13 +82,14 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
 
     # -- requests ----------------------------------------------------------
 
-    async def call(self, method: str, params: Optional[Any] = None,  # type: ignore[override]
+    async def call(self, method: str, params: Optional[Any] = None,
                    timeout: Optional[float] = None) -> Dict[str, Any]:
         """Send ``method`` and await its result; errors as in :meth:`feedvm.Client.call`."""
         request_id, future = self.send(method, params)
         limit = self.default_timeout if timeout is None else timeout
         try:
-            return await asyncio.wait_for(asyncio.shield(future), limit)
+            result: Dict[str, Any] = await asyncio.wait_for(asyncio.shield(future), limit)
+            return result
         except asyncio.TimeoutError:
             self._pending.pop(request_id, None)
             try:

@@ -12,12 +12,11 @@ can never block on its logs. Calls may come from any thread.
 """
 
 import itertools
-import os
 import subprocess
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Sequence
 
 from .discovery import PathLike, find_binary
 from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
@@ -93,7 +92,8 @@ class Client(FeedMethods[Dict[str, Any]]):
         request_id, future = self.send(method, params)
         limit = self.default_timeout if timeout is None else timeout
         try:
-            return future.result(limit)
+            result: Dict[str, Any] = future.result(limit)
+            return result
         except FutureTimeout:
             with self._lock:
                 self._pending.pop(request_id, None)
@@ -159,8 +159,9 @@ class Client(FeedMethods[Dict[str, Any]]):
                       timeout: Optional[float] = None) -> Iterator[Notification]:
         """Consume notifications (of ``method``, or all) in arrival order.
 
-        Includes those that arrived before the call. Ends when none arrives
-        within ``timeout`` seconds (``0``: only what is buffered) or the server exits.
+        Includes those that arrived before the call (the buffer keeps the latest
+        100,000). Ends when none arrives within ``timeout`` seconds (``0``: only what
+        is buffered) or the server exits.
         """
         return self._hub.iterate(method, timeout)
 

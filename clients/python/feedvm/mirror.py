@@ -40,7 +40,7 @@ snapshots (items identified by their ``"id"``).
 """
 
 import bisect
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 __all__ = ["FeedMirror", "MirrorOutOfSync", "InvalidChanges", "apply_section_changes",
            "compute_changes"]
@@ -92,7 +92,7 @@ def apply_section_changes(old: Sequence[Item], change: Dict[str, Any]) -> List[I
     return [item for item in slots if item is not None]
 
 
-def _longest_increasing_run(values: List[int]) -> set:
+def _longest_increasing_run(values: List[int]) -> Set[int]:
     """Positions (in ``values``) of one longest strictly increasing subsequence."""
     tails: List[int] = []
     tail_positions: List[int] = []
@@ -106,7 +106,7 @@ def _longest_increasing_run(values: List[int]) -> set:
             tails[slot] = value
             tail_positions[slot] = position
         parents[position] = tail_positions[slot - 1] if slot else -1
-    keep = set()
+    keep: Set[int] = set()
     position = tail_positions[-1] if tail_positions else -1
     while position != -1:
         keep.add(position)
@@ -190,4 +190,5 @@ class FeedMirror:
 
     def attach(self, client: Any) -> Callable[[], None]:
         """Subscribe to ``client``'s ``sections`` notifications; returns the unsubscribe."""
-        return client.on("sections", lambda note: self.apply(note.params))
+        unsubscribe: Callable[[], None] = client.on("sections", lambda note: self.apply(note.params))
+        return unsubscribe

@@ -15,6 +15,7 @@ be tested without the Swift binary. Methods:
 - ``test/stderr {bytes}`` -> writes that many bytes of log to stderr, then ``{}``.
 - ``test/exit {code, message}`` -> writes ``message`` to stderr and exits at once.
 - ``test/pid`` -> ``{"pid": os.getpid()}``.
+- ``test/cancels`` -> ``{"ids": [...]}``, every id named by a ``$/cancelRequest`` so far.
 - ``test/ask`` -> sends the client a request ``client/hello`` and answers with
   the client's reply to it.
 """
@@ -27,6 +28,7 @@ import threading
 out_lock = threading.Lock()
 cancelled = {}
 cancelled_lock = threading.Lock()
+cancel_requests = []
 client_replies = {}
 client_replied = threading.Condition()
 
@@ -79,6 +81,7 @@ def handle(message):
     method, params, request_id = message.get("method"), message.get("params") or {}, message.get("id")
     if method == "$/cancelRequest":
         with cancelled_lock:
+            cancel_requests.append(params.get("id"))
             event = cancelled.get(params.get("id"))
         if event:
             event.set()
@@ -118,6 +121,9 @@ def handle(message):
         os._exit(int(params.get("code", 3)))
     elif method == "test/ask":
         threading.Thread(target=ask, args=(request_id,), daemon=True).start()
+    elif method == "test/cancels":
+        with cancelled_lock:
+            answer(request_id, {"ids": list(cancel_requests)})
     elif method == "test/pid":
         answer(request_id, {"pid": os.getpid()})
     else:

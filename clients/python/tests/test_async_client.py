@@ -40,8 +40,9 @@ def test_errors_map_to_their_classes():
 def test_a_timeout_cancels_and_the_client_stays_usable():
     async def scenario():
         async with async_fake() as client:
-            with pytest.raises(feedvm.RpcTimeout):
+            with pytest.raises(feedvm.RpcTimeout) as raised:
                 await client.call("test/sleep", {"seconds": 30}, timeout=0.2)
+            assert await client.call("test/cancels") == {"ids": [raised.value.request_id]}
             assert await client.ping() == {}
     run(scenario())
 

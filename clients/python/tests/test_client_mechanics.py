@@ -69,6 +69,7 @@ def test_a_timeout_sends_cancel_and_the_server_cancels_the_request(fake):
     with pytest.raises(feedvm.RpcTimeout) as raised:
         fake.call("test/sleep", {"seconds": 30}, timeout=0.2)
     assert raised.value.method == "test/sleep"
+    assert fake.call("test/cancels") == {"ids": [raised.value.request_id]}
     # The double answers -32800 for a cancelled sleep; the client drops that late
     # answer and stays usable.
     assert fake.ping() == {}

@@ -60,11 +60,10 @@ def test_the_demo_draws_the_first_page_of_thumbnails(feedvm_binary, mode, tmp_pa
             ready = read_ready_line(demo, time.monotonic() + 90)
             assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
             shot = Screenshot.grab(display.name)
-        finally:
             demo.send_signal(signal.SIGTERM)
-            try:
-                demo.wait(15)
-            except subprocess.TimeoutExpired:
+            assert demo.wait(30) == 0, "demo did not shut down cleanly: " + stderr_path.read_text()
+        finally:
+            if demo.poll() is None:
                 demo.kill()
                 demo.wait()
     assert ready["thumbnails"] >= 4
@@ -72,5 +71,5 @@ def test_the_demo_draws_the_first_page_of_thumbnails(feedvm_binary, mode, tmp_pa
     for x, y, width, height in ready["boxes"]:
         pixels = list(shot.region(x, y, width, height))
         painted = [p for p in pixels if max(abs(a - b) for a, b in zip(p, background)) > 24]
-        assert len(painted) > 0.2 * len(pixels), f"thumbnail at {x},{y} looks blank"
+        assert len(painted) > 0.5 * len(pixels), f"thumbnail at {x},{y} looks blank"
         assert len(set(painted)) >= 3, f"thumbnail at {x},{y} is one flat colour"

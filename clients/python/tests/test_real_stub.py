@@ -162,11 +162,34 @@ def test_an_index_outside_the_list_is_invalid_params(real):
     assert raised.value.data.get("field") == "index"
 
 
-def test_an_unknown_method_and_an_unknown_session(real):
+def test_an_unknown_method(real):
     with pytest.raises(feedvm.MethodNotFound):
         real.call("noSuchMethod", {})
-    with pytest.raises(feedvm.UnknownSession):
-        real.request_command("no-such-session", reload=True)
+
+
+@pytest.mark.parametrize("method,extra", [
+    ("requestCommand", {"reload": True}), ("loadImage", {"index": 0}),
+    ("bindRefreshStatus", {}), ("willDisplay", {"index": 0}), ("cancelImage", {"index": 0}),
+    ("didEndDisplaying", {"index": 0}), ("updateInput", {"input": {}}), ("dispose", {}),
+])
+def test_every_session_method_names_an_unknown_session(real, method, extra):
+    with pytest.raises(feedvm.UnknownSession) as raised:
+        real.call(method, {"session": "no-such-session", **extra})
+    assert "no-such-session" in raised.value.message
+    assert raised.value.data == {"session": "no-such-session"}
+
+
+@pytest.mark.parametrize("method,params,field", [
+    ("willDisplay", {"index": 99}, "index"),
+    ("bindRefreshStatus", {"header": "yes"}, "header"),
+    ("updateInput", {"input": {"pageSize": 500}}, "pageSize"),
+])
+def test_bad_params_on_a_live_session(real, method, params, field):
+    session = new_session(real, bind=False)
+    real.request_command(session, reload=True)
+    with pytest.raises(feedvm.InvalidParams) as raised:
+        real.call(method, {"session": session, **params})
+    assert field in raised.value.message
 
 
 def test_a_refused_url_scheme(real):
@@ -240,6 +263,7 @@ def test_close_ends_the_server_with_status_zero(real):
 
 
 def test_sigterm_ends_the_server_with_status_zero(real):
+    real.ping()  # the server is up, its signal handling installed
     real.process.send_signal(signal.SIGTERM)
     assert real.process.wait(5) == 0
 
@@ -262,3 +286,34 @@ def test_a_killed_parent_leaves_no_feedvm_behind(feedvm_binary):
             return
         time.sleep(0.05)  # polling the kernel, not ordering test steps
     pytest.fail(f"feedvm {child} outlived its killed parent")
+
+
+def test_the_server_dying_mid_call_raises_server_exited(spawn_real):
+    client = spawn_real("--stub-delay-ms", "3000")
+    session = new_session(client)
+    _, pending = client.send("requestCommand", {"session": session, "reload": True})
+    os.kill(client.pid, signal.SIGKILL)
+    with pytest.raises(feedvm.ServerExited) as raised:
+        pending.result(10)
+    assert raised.value.returncode == -signal.SIGKILL
+    with pytest.raises(feedvm.ServerExited):
+        client.ping()
+
+
+def test_trace_logging_never_blocks_the_server(spawn_real):
+    client = spawn_real("--log-level", "trace")
+    session = new_session(client, total=200)
+    client.request_command(session, reload=True)
+    for _ in range(19):
+        client.request_command(session, reload=False)
+    assert client.ping() == {}
+    assert client.stderr_tail.text() != ""
+
+
+def test_too_many_sessions(spawn_real):
+    client = spawn_real("--max-sessions", "2")
+    new_session(client, bind=False)
+    new_session(client, bind=False)
+    with pytest.raises(feedvm.TooManySessions) as raised:
+        new_session(client, bind=False)
+    assert raised.value.data == {"limit": 2}

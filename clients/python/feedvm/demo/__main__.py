@@ -46,16 +46,26 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     bridge = ClientBridge(client)
     root = tk.Tk()
-    FeedWindow(root, bridge, feed_input, categories, print_ready=options.print_ready)
+    window = FeedWindow(root, bridge, feed_input, categories, print_ready=options.print_ready)
     signal.signal(signal.SIGTERM, lambda *_: root.after(0, root.destroy))
     try:
         root.mainloop()
     finally:
-        bridge.close()
+        bridge.close()  # the workers' calls end, and they drop their references to the window
+        window.release_images()
+        if _alive(root):
+            root.destroy()
         if fixtures is not None:
             fixtures.stop()
         cache.cleanup()
     return 0
+
+
+def _alive(root: tk.Tk) -> bool:
+    try:
+        return bool(root.winfo_exists())
+    except tk.TclError:
+        return False
 
 
 if __name__ == "__main__":

@@ -66,16 +66,20 @@ class FeedWindow:
         body.pack(side="top", fill="both", expand=True)
         self.canvas = tk.Canvas(body, background=BACKGROUND, highlightthickness=0)
         scrollbar = tk.Scrollbar(body, orient="vertical", command=self._scroll)
-        self.canvas.configure(yscrollcommand=lambda first, last: (scrollbar.set(first, last),
-                                                                  self._on_view_changed()))
+
+        def scrolled(first: float, last: float) -> None:
+            scrollbar.set(first, last)
+            self._on_view_changed()
+
+        self.canvas.configure(yscrollcommand=scrolled)
         scrollbar.pack(side="right", fill="y")
         self.canvas.pack(side="left", fill="both", expand=True)
         self.grid = tk.Frame(self.canvas, background=BACKGROUND)
         self.canvas.create_window((0, 0), window=self.grid, anchor="nw")
         self.grid.bind("<Configure>", lambda _: self.canvas.configure(
             scrollregion=self.canvas.bbox("all")))
-        for sequence, step in (("<Button-4>", -3), ("<Button-5>", 3)):
-            self.root.bind(sequence, lambda _, s=step: self._scroll("scroll", s, "units"))
+        self.root.bind("<Button-4>", lambda _: self._scroll("scroll", -3, "units"))
+        self.root.bind("<Button-5>", lambda _: self._scroll("scroll", 3, "units"))
         self.root.bind("<MouseWheel>", lambda e: self._scroll("scroll", -e.delta // 40, "units"))
 
     def _scroll(self, *args: Any) -> None:
@@ -86,9 +90,10 @@ class FeedWindow:
 
     def reload(self) -> None:
         """Pull-to-refresh."""
-        if self.session is not None:
+        session = self.session
+        if session is not None:
             self.bridge.submit("reload", lambda: self.bridge.client.request_command(
-                self.session, reload=True))
+                session, reload=True))
 
     def switch_category(self) -> None:
         """Send the new category, then reload."""
@@ -104,7 +109,8 @@ class FeedWindow:
 
     def _on_view_changed(self) -> None:
         """Report newly visible rows (the seeds' willDisplayCell): paging and images."""
-        if self.session is None or not self.cells:
+        session = self.session
+        if session is None or not self.cells:
             return
         top = self.canvas.canvasy(0)
         bottom = top + self.canvas.winfo_height()
@@ -112,9 +118,11 @@ class FeedWindow:
         for index in range(first_row * COLUMNS, min(len(self.cells), (last_row + 1) * COLUMNS)):
             if index not in self.displayed:
                 self.displayed.add(index)
-                session = self.session
-                self.bridge.submit(f"display:{index}", lambda i=index: self.bridge.client.will_display(
-                    session, i))
+                self._submit_display(session, index)
+
+    def _submit_display(self, session: str, index: int) -> None:
+        self.bridge.submit(f"display:{index}",
+                           lambda: self.bridge.client.will_display(session, index))
 
     # -- events from feedvm --------------------------------------------------------------
 
@@ -134,8 +142,9 @@ class FeedWindow:
         elif event.kind == "result" and event.tag.startswith("display:"):
             index = int(event.tag.split(":")[1])
             items = self.mirror.items
-            if not event.value.get("image") and index < len(items) and items[index]["id"] not in self.photos:
-                session = self.session
+            session = self.session
+            if (session is not None and not event.value.get("image") and index < len(items)
+                    and items[index]["id"] not in self.photos):
                 self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
         elif event.kind == "result" and event.tag == "image":
             self._show_image_at(event.value)
@@ -219,14 +228,22 @@ class FeedWindow:
         except (tk.TclError, KeyError) as error:
             self._hud("error", f"cannot draw image {index}: {error}")
             return
-        factor = max(1, -(-photo.width() // THUMB_WIDTH), -(-photo.height() // THUMB_HEIGHT))
-        photo = photo.subsample(factor) if factor > 1 else photo
+        photo = _fit(photo)
         self.photos[item["id"]] = photo
         self._draw_photo(self.cells[index], photo)
         self._maybe_report_ready()
 
     def _draw_photo(self, cell: tk.Canvas, photo: tk.PhotoImage) -> None:
         cell.create_image((CELL_WIDTH - 10) // 2, THUMB_HEIGHT // 2, image=photo)
+
+    def release_images(self) -> None:
+        """Drop every PhotoImage; call on the Tk thread after ``mainloop`` ends.
+
+        A PhotoImage deletes its Tk image when collected; collected on another
+        thread after the loop stopped, that call would wait for Tk forever.
+        """
+        self.photos.clear()
+        self.cells.clear()
 
     def _maybe_report_ready(self) -> None:
         """Print one JSON line once the first visible thumbnails are all drawn (for tests)."""
@@ -238,8 +255,22 @@ class FeedWindow:
             return
         self.ready_reported = True
         self.root.update_idletasks()
-        boxes = [[cell.winfo_rootx(), cell.winfo_rooty(), THUMB_WIDTH, THUMB_HEIGHT]
-                 for cell in (self.cells[i] for i in drawn)]
+        boxes = []
+        for index in drawn:
+            cell, photo = self.cells[index], self.photos[self.mirror.items[index]["id"]]
+            boxes.append([cell.winfo_rootx() + (CELL_WIDTH - 10) // 2 - photo.width() // 2,
+                          cell.winfo_rooty() + THUMB_HEIGHT // 2 - photo.height() // 2,
+                          photo.width(), photo.height()])
         print(json.dumps({"ready": True, "thumbnails": len(drawn), "boxes": boxes,
                           "background": BACKGROUND}), flush=True)
         sys.stdout.flush()
+
+
+def _fit(photo: tk.PhotoImage) -> tk.PhotoImage:
+    """Scale by whole factors (all Tk offers) to fit the thumbnail box as well as possible."""
+    width, height = photo.width(), photo.height()
+    shrink = max(1, -(-width // THUMB_WIDTH), -(-height // THUMB_HEIGHT))
+    if shrink > 1:
+        return photo.subsample(shrink)
+    grow = min(THUMB_WIDTH // max(1, width), THUMB_HEIGHT // max(1, height))
+    return photo.zoom(grow) if grow > 1 else photo

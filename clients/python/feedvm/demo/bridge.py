@@ -57,6 +57,7 @@ class ClientBridge:
         return events
 
     def close(self) -> Optional[int]:
-        """Stop the pool and the server."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        return self.client.close()
+        """Stop the server, then the pool (its calls fail fast once the server is gone)."""
+        code = self.client.close()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        return code

@@ -1,12 +1,13 @@
 import Foundation
 import JSON
 import XCTest
-@testable import RPC
+import RPC
+import Logging
 
 /// An `RPCServer` running in this process on a pair of pipes, driven through a `LineConnection`.
-final class InProcessServer {
-    let server: RPCServer
-    let client: LineConnection
+public final class InProcessServer {
+    public let server: RPCServer
+    public let client: LineConnection
     private let finished = DispatchSemaphore(value: 0)
     private var didFinish = false
     private let status = LockedStatus()
@@ -14,7 +15,7 @@ final class InProcessServer {
     private let serverOutput: Int32
     private let clientOutput: Int32
 
-    init(configuration: RPCServer.Configuration = InProcessServer.quietConfiguration(),
+    public init(configuration: RPCServer.Configuration = InProcessServer.quietConfiguration(),
          register: (RPCServer) -> Void = { _ in })
     {
         StandardStreams.ignoreBrokenPipeSignal()
@@ -36,20 +37,20 @@ final class InProcessServer {
         }.start()
     }
 
-    static func quietConfiguration() -> RPCServer.Configuration {
+    public static func quietConfiguration() -> RPCServer.Configuration {
         var configuration = RPCServer.Configuration()
         configuration.logger = Logger(level: .off)
         return configuration
     }
 
     /// Closes stdin and waits for `run` to return; its exit status.
-    func closeAndWait(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+    public func closeAndWait(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         client.closeInput()
         return waitForExit(file: file, line: line)
     }
 
     /// Waits for `run` to return; its exit status.
-    func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+    public func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         if !didFinish {
             guard finished.wait(timeout: .now() + 30) == .success else {
                 XCTFail("the server did not stop", file: file, line: line)

@@ -4,15 +4,15 @@ import XCTest
 /// A spawned `feedvm` binary with its stdin and stdout wired to a `LineConnection`.
 ///
 /// The binary is the one `swift build` put beside this test bundle (`.build/<triple>/debug/feedvm`,
-/// found from the running test executable's directory); set `FEEDVM_BINARY` to test another.
+/// found from the running test executable's directory); set `FEEDVM_BIN` to test another.
 /// `swift test` builds it along with the tests.
-final class FeedVMProcess {
-    let process = Process()
-    let client: LineConnection
+public final class FeedVMProcess {
+    public let process = Process()
+    public let client: LineConnection
 
     /// The binary under test, or `nil` with the places that were searched.
-    static func binaryURL() -> Result<URL, Error> {
-        if let explicit = ProcessInfo.processInfo.environment["FEEDVM_BINARY"] {
+    public static func binaryURL() -> Result<URL, Error> {
+        if let explicit = ProcessInfo.processInfo.environment["FEEDVM_BIN"] {
             return .success(URL(fileURLWithPath: explicit))
         }
         let testExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -33,7 +33,7 @@ final class FeedVMProcess {
     }
 
     /// Spawns `feedvm arguments`; stderr goes to `stderr` (default: discarded).
-    init(arguments: [String] = [], stderr: FileHandle = .nullDevice) throws {
+    public init(arguments: [String] = [], stderr: FileHandle = .nullDevice) throws {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         precondition(pipe(&toChild) == 0 && pipe(&fromChild) == 0)
@@ -55,14 +55,14 @@ final class FeedVMProcess {
     private var isReadEndClosed = false
 
     /// Closes our end of the child's stdout, as a client that went away would.
-    func closeOutputReadEnd() {
+    public func closeOutputReadEnd() {
         guard !isReadEndClosed else { return }
         isReadEndClosed = true
         close(readEnd)
     }
 
     /// Waits (hang guard: 30 s) for the child to exit; its exit status.
-    func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+    public func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning && Date() < deadline { usleep(2_000) }
         guard !process.isRunning else {

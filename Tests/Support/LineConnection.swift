@@ -6,30 +6,30 @@ import XCTest
 ///
 /// Reads wait with `poll` and give up after `timeout` seconds, so a broken server fails the
 /// test instead of hanging it; the timeout is a hang guard, not a timing assertion.
-final class LineConnection {
+public final class LineConnection {
     private let input: Int32  // we write requests here
     private let output: Int32  // we read answers here
     private var buffer: [UInt8] = []
     private var sawEndOfOutput = false
     private var isInputClosed = false
-    let timeout: Double
+    public let timeout: Double
 
-    init(writingTo input: Int32, readingFrom output: Int32, timeout: Double = 30) {
+    public init(writingTo input: Int32, readingFrom output: Int32, timeout: Double = 30) {
         self.input = input
         self.output = output
         self.timeout = timeout
     }
 
     /// Writes `text` and a newline.
-    func send(_ text: String) {
+    public func send(_ text: String) {
         sendRaw(Array(text.utf8) + [0x0A])
     }
 
     /// Writes `bytes` as they are.
-    func sendRaw(_ bytes: [UInt8]) { Self.write(bytes, to: input) }
+    public func sendRaw(_ bytes: [UInt8]) { Self.write(bytes, to: input) }
 
     /// Writes `text` from another thread, for inputs larger than the pipe while the test reads.
-    func sendInBackground(_ text: String) {
+    public func sendInBackground(_ text: String) {
         let descriptor = input
         let bytes = Array(text.utf8)
         Thread { Self.write(bytes, to: descriptor) }.start()
@@ -48,14 +48,14 @@ final class LineConnection {
     }
 
     /// Closes the server's stdin.
-    func closeInput() {
+    public func closeInput() {
         guard !isInputClosed else { return }
         isInputClosed = true
         close(input)
     }
 
     /// The next line, or `nil` at the end of output.
-    func readLine(file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
+    public func readLine(file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
@@ -78,7 +78,7 @@ final class LineConnection {
     }
 
     /// The next line parsed as JSON; fails the test at the end of output.
-    func receive(file: StaticString = #filePath, line: UInt = #line) -> JSON {
+    public func receive(file: StaticString = #filePath, line: UInt = #line) -> JSON {
         guard let bytes = readLine(file: file, line: line) else {
             XCTFail("the server closed its output", file: file, line: line)
             return .null
@@ -92,7 +92,7 @@ final class LineConnection {
     }
 
     /// Every remaining line until the server closes its output.
-    func receiveUntilEnd(file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
+    public func receiveUntilEnd(file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
         var messages: [JSON] = []
         while let bytes = readLine(file: file, line: line) {
             guard let message = try? JSON.parse(bytes) else {
@@ -107,7 +107,7 @@ final class LineConnection {
     /// Sends `text`, then sends a `ping` with `probeID` and returns everything answered before
     /// the probe's answer: proof that nothing more is coming for `text` (answers stay in order
     /// for the reader-thread methods used here).
-    func exchange(_ text: String, probeID: String = "probe", file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
+    public func exchange(_ text: String, probeID: String = "probe", file: StaticString = #filePath, line: UInt = #line) -> [JSON] {
         send(text)
         send(#"{"jsonrpc":"2.0","id":"\#(probeID)","method":"ping"}"#)
         var answers: [JSON] = []

@@ -1,6 +1,0 @@
-import XCTest
-@testable import FeedService
-
-final class FeedServiceSmokeTests: XCTestCase {
-    func testModuleLinks() {}
-}

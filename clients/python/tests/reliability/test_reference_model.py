@@ -1,0 +1,106 @@
+"""The paging reference model on its own: the rules of issues 4 and 8 as worked examples."""
+
+from __future__ import annotations
+
+from reliability_model import CANCELLED, UNKNOWN_SESSION, PagingModel
+
+
+def model(total: int = 7, page_size: int = 3) -> PagingModel:
+    built = PagingModel()
+    built.add_session("s", "iOS", page_size, total)
+    return built
+
+
+def result(built: PagingModel, request: str):
+    return built.expected[request].result
+
+
+def test_reload_then_load_more_to_the_end_with_a_short_last_page():
+    built = model()
+    built.reload("s", "r1")
+    built.complete()
+    assert result(built, "r1") == {"revision": 1, "count": 3, "page": 1, "hasMore": True}
+    built.load_more("s", "m1")
+    built.complete()
+    built.load_more("s", "m2")
+    built.complete()
+    assert result(built, "m2") == {"revision": 3, "count": 7, "page": 3, "hasMore": False}
+    assert built.sessions["s"].items[-1] == "iOS-7"
+    built.load_more("s", "m3")  # after the end: at once, nothing changes
+    assert result(built, "m3") == {"revision": 3, "count": 7, "page": 3, "hasMore": False}
+    assert built.sessions["s"].footer() == {"status": "footerStatus", "isHidden": False, "isNoMoreData": True}
+
+
+def test_reload_supersedes_a_load_more_in_flight():
+    built = model()
+    built.reload("s", "r1")
+    built.complete()
+    built.load_more("s", "m1")
+    built.reload("s", "r2")
+    built.complete()
+    assert built.expected["m1"].error == CANCELLED
+    assert result(built, "r2") == {"revision": 2, "count": 3, "page": 1, "hasMore": True}
+
+
+def test_load_more_joins_the_load_in_flight():
+    built = model()
+    built.reload("s", "r1")
+    built.load_more("s", "m1")
+    built.complete()
+    assert result(built, "m1") == result(built, "r1")
+    built.load_more("s", "m2")
+    built.load_more("s", "m3")
+    built.complete()
+    assert result(built, "m2") == result(built, "m3") == {"revision": 2, "count": 6, "page": 2, "hasMore": True}
+
+
+def test_switch_cancels_clears_and_loads_nothing():
+    built = model()
+    built.reload("s", "r1")
+    built.switch("s", "u1", "Android")
+    built.complete()
+    assert built.expected["r1"].error == CANCELLED
+    assert result(built, "u1") == {"revision": 1}
+    assert built.sessions["s"].items == []
+    assert built.sessions["s"].footer()["isHidden"] is True
+
+
+def test_will_display_prefetches_only_near_the_end():
+    built = model(total=20, page_size=10)
+    built.reload("s", "r1")
+    built.complete()
+    built.will_display("s", "d1", 2)
+    built.will_display("s", "d2", 7)
+    built.complete()
+    assert result(built, "d1") == {"loadMore": False}
+    assert result(built, "d2") == {"loadMore": True}
+    assert built.sessions["s"].items[-1] == "iOS-20"
+
+
+def test_dispose_cancels_and_then_the_session_is_unknown():
+    built = model()
+    built.reload("s", "r1")
+    built.dispose("s", "x1")
+    built.reload("s", "r2")
+    built.complete()
+    assert built.expected["r1"].error == CANCELLED
+    assert result(built, "x1") == {}
+    assert built.expected["r2"].error == UNKNOWN_SESSION
+
+
+def test_an_empty_catalog_ends_at_once():
+    built = model(total=0)
+    built.reload("s", "r1")
+    built.complete()
+    assert result(built, "r1") == {"revision": 1, "count": 0, "page": 1, "hasMore": False}
+    assert built.sessions["s"].footer() == {"status": "footerStatus", "isHidden": True, "isNoMoreData": True}
+
+
+def test_expected_answers_can_fail():
+    built = model()
+    built.reload("s", "r1")
+    built.complete()
+    expected = built.expected["r1"]
+    assert expected.mismatch({"result": {"revision": 1, "count": 3, "page": 1, "hasMore": True}}) is None
+    assert expected.mismatch({"result": {"revision": 1, "count": 3, "page": 2, "hasMore": True}}) is not None
+    assert expected.mismatch({"error": {"code": CANCELLED, "message": "superseded"}}) is not None

@@ -1,0 +1,96 @@
+"""Load (issue 6): many concurrent sessions with latency, then dispose: nothing lost or leaked.
+
+200 stub sessions (800 with FEEDVM_LARGE=1), each with its own latency, each running 20
+commands one after another (reload, load-mores, image loads) while all sessions run at once.
+Checks: every command answered; per session, commands took effect in order (the k-th load-more
+holds k+1 pages; ``sections`` revisions count up by one in stdout order); after disposing every
+session, resident memory is back near the baseline and no file descriptor is left open.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Tuple
+
+from reliability_figures import add_figure, set_figure
+from reliability_wire import FeedvmProcess, open_descriptors, resident_bytes
+
+PAGE_SIZE = 5
+COMMANDS = ["reload"] + ["more"] * 9 + ["image"] + ["more"] * 8 + ["image"]
+FD_SLACK = 2
+"""Descriptors a runtime may open once and keep (e.g. a lazily created eventfd); not per session."""
+
+
+def request_for(session: str, step: str) -> Tuple[str, Dict]:
+    if step == "reload":
+        return "requestCommand", {"session": session, "reload": True}
+    if step == "more":
+        return "requestCommand", {"session": session, "reload": False}
+    return "loadImage", {"session": session, "index": 0}
+
+
+def run_sessions(process: FeedvmProcess, count: int, rng: random.Random) -> int:
+    """Drives ``count`` sessions concurrently through ``COMMANDS``; returns the commands answered."""
+    sessions: List[str] = []
+    for _ in range(count):
+        input = {"source": "stub", "pageSize": PAGE_SIZE, "total": 500, "stubDelayMs": rng.randint(10, 80),
+                 "category": rng.choice(["all", "Android", "iOS", "welfare"])}
+        sessions.append(process.call("transform", {"input": input})["session"])
+        process.call("bindRefreshStatus", {"session": sessions[-1]})
+    position = {session: 0 for session in sessions}
+    pages = {session: 0 for session in sessions}
+    outstanding: Dict[str, str] = {}
+
+    def send_next(session: str) -> None:
+        method, params = request_for(session, COMMANDS[position[session]])
+        outstanding[process.send_request(method, params)] = session
+
+    for session in sessions:
+        send_next(session)
+    answered = 0
+    while outstanding:
+        process.wait_until(lambda: any(process.responses(ident) for ident in outstanding), 60,
+                           f"one of {len(outstanding)} outstanding answers")
+        for ident in [ident for ident in outstanding if process.responses(ident)]:
+            session = outstanding.pop(ident)
+            [response] = process.responses(ident)
+            step = COMMANDS[position[session]]
+            assert "result" in response, (session, step, response)
+            if step != "image":
+                pages[session] = 1 if step == "reload" else pages[session] + 1
+                result = response["result"]
+                assert (result["page"], result["count"]) == (pages[session], PAGE_SIZE * pages[session]), (session, step, result)
+            answered += 1
+            position[session] += 1
+            if position[session] < len(COMMANDS):
+                send_next(session)
+    for session in sessions:
+        revisions = [n["params"]["revision"] for n in process.notifications("sections", session=session)]
+        assert revisions == list(range(1, len(revisions) + 1)), f"{session}: revisions out of order {revisions}"
+        assert process.call("dispose", {"session": session}) == {}
+    return answered
+
+
+def test_concurrent_sessions_are_all_answered_in_order_and_leave_nothing_behind(feed_methods, large, seed, tmp_path):
+    count = 800 if large else 200
+    rng = random.Random(seed)
+    with FeedvmProcess(feed_methods, ["--cache-dir", str(tmp_path / "cache")]) as process:
+        pid = process.process.pid
+        run_sessions(process, 5, rng)  # warm up what is created once (threads, caches, image encoder)
+        assert process.call("ping") == {}
+        baseline_memory, baseline_descriptors = resident_bytes(pid), open_descriptors(pid)
+        answered = run_sessions(process, count, rng)
+        peak_memory = resident_bytes(pid)
+        assert process.call("ping") == {}
+        after_memory, after_descriptors = resident_bytes(pid), open_descriptors(pid)
+        assert process.violations == []
+        assert process.finish() == 0
+        assert process.ledger.problems(final=True) == []
+    grown = after_memory - baseline_memory
+    allowed = max(32 << 20, (peak_memory - baseline_memory) // 2)
+    assert grown <= allowed, f"RSS {baseline_memory >> 20} MiB -> peak {peak_memory >> 20} -> after dispose {after_memory >> 20}"
+    assert len(after_descriptors) <= len(baseline_descriptors) + FD_SLACK, \
+        f"descriptors leaked: {sorted(set(after_descriptors) - set(baseline_descriptors))[:10]}"
+    add_figure("load sessions held", count)
+    add_figure("load commands answered", answered)
+    set_figure("load RSS MiB baseline/peak/after", f"{baseline_memory >> 20}/{peak_memory >> 20}/{after_memory >> 20}")

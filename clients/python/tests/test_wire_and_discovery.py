@@ -1,0 +1,77 @@
+"""Framing (feedvm.wire) and binary discovery (feedvm.discovery), without any process."""
+
+import json
+import stat
+
+import pytest
+
+import feedvm
+from feedvm import discovery
+from feedvm.wire import Notification, Response, ServerRequest, decode_line, encode_request
+
+
+def test_requests_are_one_ascii_line_even_with_line_separators_inside():
+    line = encode_request(7, "transform", {"input": {"category": "a\u2028b\nc"}})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and line.isascii()
+    assert json.loads(line)["params"]["input"]["category"] == "a\u2028b\nc"
+
+
+def test_params_are_omitted_when_none():
+    assert "params" not in json.loads(encode_request(1, "shutdown", None))
+
+
+def test_decoding_classifies_responses_notifications_and_server_requests():
+    batch = (b'[{"jsonrpc":"2.0","id":1,"result":{}},'
+             b'{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"m"}},'
+             b'{"jsonrpc":"2.0","method":"hud","params":{"session":"s1"}},'
+             b'{"jsonrpc":"2.0","id":"x","method":"ask"}]\r\n')
+    first, second, third, fourth = decode_line(batch)
+    assert first == Response(1, {}, None)
+    assert second.error == {"code": -32601, "message": "m"}
+    assert third == Notification("hud", {"session": "s1"}) and third.session == "s1"
+    assert fourth == ServerRequest("x", "ask")
+
+
+@pytest.mark.parametrize("line", [b"{", b'{"id":1,"result":{}}', b'{"jsonrpc":"2.0"}', b"[1]"])
+def test_malformed_lines_raise_value_error(line):
+    with pytest.raises(ValueError):
+        decode_line(line)
+
+
+def test_blank_lines_decode_to_nothing():
+    assert decode_line(b"  \r\n") == []
+
+
+def make_executable(path):
+    path.write_text("#!/bin/sh\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+def test_discovery_prefers_feedvm_bin_then_release_then_debug_then_path(tmp_path, monkeypatch):
+    repo = tmp_path / "repo"
+    (repo / "clients").mkdir(parents=True)
+    (repo / "Package.swift").write_text("")
+    monkeypatch.setattr(discovery, "repository_root", lambda: repo)
+    on_path = tmp_path / "bin"
+    on_path.mkdir()
+    monkeypatch.setenv("PATH", str(on_path))
+    monkeypatch.delenv("FEEDVM_BIN", raising=False)
+    with pytest.raises(feedvm.BinaryNotFound) as raised:
+        feedvm.find_binary()
+    assert ".build/release/feedvm" in str(raised.value) and "PATH" in str(raised.value)
+    make_executable(on_path / "feedvm")
+    assert feedvm.find_binary() == str(on_path / "feedvm")
+    for configuration in ("debug", "release"):
+        (repo / ".build" / configuration).mkdir(parents=True)
+        make_executable(repo / ".build" / configuration / "feedvm")
+        assert feedvm.find_binary() == str(repo / ".build" / configuration / "feedvm")
+    explicit = make_executable(tmp_path / "chosen")
+    monkeypatch.setenv("FEEDVM_BIN", str(explicit))
+    assert feedvm.find_binary() == str(explicit)
+
+
+def test_repository_root_is_the_nearest_parent_with_a_package_manifest():
+    root = discovery.repository_root()
+    assert root is not None and (root / "Package.swift").is_file()
+    assert (root / "clients" / "python" / "feedvm").is_dir()
