@@ -24,11 +24,11 @@ let package = Package(
         // Spawns the binary or runs a server in-process, for the tests that talk JSON-RPC.
         .target(name: "FeedVMTestSupport", dependencies: ["JSON", "RPC", "Logging"], path: "Tests/Support"),
 
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "FeedVMTestSupport"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON", "Logging"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],

@@ -42,7 +42,12 @@ extension FeedService {
         attempt(context) { () throws(RPCError) in
             let params = try RPCParams(params)
             let session = try sessions.remove(try params.string("session"))
-            session.dispose { context.succeed([:]) }
+            session.dispose { [heapTrimmer, sessions] in
+                // With no session left, give the memory back before answering, so a client that
+                // measures after its last `dispose` sees it; otherwise coalesce trims.
+                if sessions.count == 0 { heapTrimmer.trimNow() } else { heapTrimmer.request() }
+                context.succeed([:])
+            }
             logger.log(.info, "session \(session.id) disposed")
         }
     }

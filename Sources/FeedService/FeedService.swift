@@ -32,6 +32,7 @@ public final class FeedService: Sendable {
     let transport: any HTTPTransport
     let logger: Logger
     let networkLogger: NetworkLoggerPlugin
+    let heapTrimmer = HeapTrimmer()
 
     /// A service with one image cache and one HTTP transport shared by all its sessions.
     public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {

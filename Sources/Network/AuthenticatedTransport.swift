@@ -8,8 +8,9 @@ import Reactive
 /// answer says the token expired, renews it (one renewal for all requests rejected together)
 /// and retries the request once with the new token.
 ///
-/// It never loops: a request is retried at most once; a failed renewal, or a retry rejected
-/// again, ends it with `.authenticationFailed`.
+/// It never loops: a request is retried at most once. A failed renewal ends it with
+/// `.authenticationFailed`; a retry rejected again ends it with that rejection itself (e.g. the
+/// 401 and its body), so the caller still sees the server's status and message.
 public struct AuthenticatedTransport: HTTPTransport {
     /// Says whether an answer means "the token expired": by status or by a business code.
     public typealias ExpiryDetector = @Sendable (HTTPURLResponse, Data) -> Bool
@@ -56,13 +57,7 @@ public struct AuthenticatedTransport: HTTPTransport {
                     finish(.failure(.authenticationFailed(reason: "the token refresh failed: \(error.message)", request: request)))
                 case .success(let token):
                     guard !steps.isDisposed else { return }
-                    steps.insert(transport.send(authorize(token)) { retried in
-                        if case .success(let (response, body)) = retried, isExpired(response, body) {
-                            finish(.failure(.authenticationFailed(reason: "the renewed token was rejected too", request: request)))
-                        } else {
-                            finish(retried)
-                        }
-                    })
+                    steps.insert(transport.send(authorize(token)) { retried in finish(retried) })
                 }
             }
         })

@@ -44,7 +44,9 @@ public final class RequestContext: @unchecked Sendable {
             isCompleted = true
             return true
         }
-        if isFirst { respond(self, result) }
+        guard isFirst else { return }
+        respond(self, result)
+        cancellation.release()
     }
 
     /// Answers with a result.

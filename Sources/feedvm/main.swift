@@ -13,6 +13,8 @@ func writeToStandardError(_ text: String) {
     bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
 }
 
+AllocatorPolicy.apply()
+
 let options: FeedVMOptions
 switch FeedVMOptions.parse(Array(CommandLine.arguments.dropFirst())) {
 case .serve(let parsed):

@@ -96,6 +96,11 @@ final class SourceMappingTests: XCTestCase {
         XCTAssertEqual(failure(.gank, "<html>", status: 502)?.message, "HTTP 502")
     }
 
+    func testAnErrorFlagIsNeverTakenForTheMessage() {
+        let error = failure(.unsplash, ["error": true, "errors": [false]], status: 502)
+        XCTAssertEqual(error, .server(message: "HTTP 502", status: 502, url: "https://example.test/"))
+    }
+
     func testABodyWithoutTheItemArrayIsADecodingFailure() {
         guard case .decoding(let message, _) = failure(.envelope(), ["code": 0, "data": ["rows": []]]) else { return XCTFail() }
         XCTAssertTrue(message.contains("data.list"))

@@ -1,3 +1,4 @@
+import FeedVMTestSupport
 import XCTest
 @testable import JSON
 

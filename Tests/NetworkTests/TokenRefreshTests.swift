@@ -130,7 +130,7 @@ final class TokenRefreshTests: XCTestCase {
         XCTAssertEqual(backend.sendsPerRequest.current.values.reduce(0, +), 10, "nothing was retried")
     }
 
-    func testARetryRejectedAgainFailsInsteadOfLooping() {
+    func testARetryRejectedAgainEndsWithThatRejectionInsteadOfLooping() {
         let backend = Backend(validToken: "unreachable")
         let refreshes = Locked(0)
         let refresher = TokenRefresher(token: "old") { completion in
@@ -141,10 +141,10 @@ final class TokenRefreshTests: XCTestCase {
         let results = Recorder<String>()
 
         _ = transport.send(request(1)) { result in
-            if case .failure(let error) = result { results.append(error.message) }
+            if case .success(let (response, _)) = result { results.append("HTTP \(response.statusCode)") }
         }
 
-        XCTAssertEqual(results.all, ["Authentication failed: the renewed token was rejected too (GET https://api.example.com/feed)"])
+        XCTAssertEqual(results.all, ["HTTP 401"], "the second rejection is the answer, with its status")
         XCTAssertEqual(refreshes.current, 1)
         XCTAssertEqual(backend.sendsPerRequest.current, ["1": 2])
     }

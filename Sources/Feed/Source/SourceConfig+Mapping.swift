@@ -43,7 +43,8 @@ extension SourceConfig {
     }
 
     private func message(in json: JSON) -> String? {
-        messagePaths.lazy.compactMap { json[keyPath: $0]?.lenientString }.first { !$0.isEmpty }
+        // Strict strings only: `"error": true` is a flag, not a message to show.
+        messagePaths.lazy.compactMap { json[keyPath: $0]?.stringValue }.first { !$0.isEmpty }
     }
 
     static func header(_ name: String, in headers: [String: String]) -> String? {

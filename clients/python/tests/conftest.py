@@ -5,10 +5,9 @@ and skip, saying why, when the binary is not built or does not speak the feed
 methods yet (it answers -32601).
 """
 
-import os
 import sys
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterator
 
 import pytest
 
@@ -16,29 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 import feedvm  # noqa: E402
-from feedvm.discovery import repository_root  # noqa: E402
-
-FAKE_SERVER = HERE / "fake_feedvm.py"
-
-
-def real_binary_path() -> Optional[str]:
-    """FEEDVM_BIN, else <repo>/.build/release/feedvm, else <repo>/.build/debug/feedvm."""
-    from_env = os.environ.get("FEEDVM_BIN")
-    if from_env:
-        return from_env if os.access(from_env, os.X_OK) else None
-    root = repository_root(HERE)
-    if root is None:
-        return None
-    for configuration in ("release", "debug"):
-        candidate = root / ".build" / configuration / "feedvm"
-        if os.access(candidate, os.X_OK):
-            return str(candidate)
-    return None
-
-
-def fake_client(*extra_args: str, **kwargs) -> feedvm.Client:
-    """A Client spawned on the test double (tests/fake_feedvm.py), not on feedvm."""
-    return feedvm.Client(binary=sys.executable, args=[str(FAKE_SERVER), *extra_args], **kwargs)
+from client_support import fake_client, real_binary_path  # noqa: E402
 
 
 @pytest.fixture
@@ -94,15 +71,6 @@ def spawn_real(feedvm_binary, tmp_path):
     yield spawn
     for client in started:
         client.close()
-
-
-def session_events(client: feedvm.Client, session: str):
-    """(method, status-or-None) of every buffered notification of ``session``, in order."""
-    events = []
-    for note in client.notifications(timeout=0):
-        if note.session == session:
-            events.append((note.method, note.params.get("status") or note.params.get("style")))
-    return events
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import feedvm
-from conftest import FAKE_SERVER
+from client_support import FAKE_SERVER
 
 
 def run(coroutine):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import feedvm
-from conftest import fake_client
+from client_support import fake_client
 
 HERE = Path(__file__).resolve().parent
 
@@ -183,7 +183,7 @@ def test_a_server_request_is_refused_with_method_not_found(fake):
 def test_killing_the_parent_with_sigkill_leaves_no_orphan():
     parent_script = (
         "import sys; sys.path[:0] = [%r, %r]\n"
-        "from conftest import fake_client\n"
+        "from client_support import fake_client\n"
         # The double ignores stdin EOF and SIGTERM, so only the death signal can end it.
         "client = fake_client('--ignore-eof', '--ignore-term')\n"
         "print(client.call('test/pid')['pid'], flush=True)\n"

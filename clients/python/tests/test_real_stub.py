@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import feedvm
-from conftest import session_events
+from client_support import session_events
 from imagecheck import dimensions
 
 HERE = Path(__file__).resolve().parent

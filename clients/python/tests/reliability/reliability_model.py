@@ -15,9 +15,11 @@ Rules modelled (stub source, whose catalog items of a category are ``"{category}
   flight it joins it (same result, no request of its own); after the end it answers
   ``hasMore: false`` at once and changes nothing.
 - willDisplay(index): when ``index >= count - prefetchDistance`` and the end is not known, acts as
-  a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails).
+  a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails; -32800
+  is also accepted, since its image load may be cancelled by a later command of the burst).
 - switch (updateInput with a category): cancels the load in flight (-32800), clears the list,
-  resets paging, ``revision + 1``; loads nothing.
+  resets paging, ``revision + 1``; loads nothing. The same category on a session that has loaded
+  nothing and has nothing in flight changes nothing.
 - dispose: cancels the load in flight (-32800), answers ``{}``; later commands get -32001.
 - ``hasMore`` is ``count < total``; ``page`` is the number of pages the list holds; ``revision``
   counts list changes (one per successful load or switch).
@@ -138,11 +140,16 @@ class PagingModel:
                 state.in_flight = Load(reload=False)
             state.in_flight.displays.append(request)
         else:
-            self.expected[request] = Expected(result={"loadMore": False})
+            # Its image load may still be cancelled by a later reload, switch or dispose.
+            self.expected[request] = Expected(result={"loadMore": False}, either_error=(CANCELLED,))
 
     def switch(self, session: str, request: str, category: str) -> None:
         state = self._live(session, request)
         if state is None:
+            return
+        if category == state.category and state.pages == 0 and state.in_flight is None:
+            # The same input on an untouched session changes nothing (feedvm's rule; protocol/ is silent).
+            self.expected[request] = Expected(result={"revision": state.revision})
             return
         self._cancel_in_flight(state, (CANCELLED,))
         state.category = category

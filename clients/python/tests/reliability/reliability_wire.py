@@ -67,6 +67,7 @@ class FeedvmProcess:
         self.ledger = ReplyLedger()
         self.violations: List[str] = []
         self.messages: List[Dict[str, Any]] = []
+        self.answers: List[Dict[str, Any]] = []
         self.line_count = 0
         self.partial_tail = b""
         self._responses: Dict[Any, List[Dict[str, Any]]] = {}
@@ -117,6 +118,7 @@ class FeedvmProcess:
             for message in parsed:
                 if "id" in message and "method" not in message:
                     self._responses.setdefault(id_key(message["id"]), []).append(message)
+                    self.answers.append(message)
             self._last_output = time.monotonic()
             self._changed.notify_all()
 
@@ -142,6 +144,12 @@ class FeedvmProcess:
             if silent_for >= quiet:
                 return
             time.sleep(quiet - silent_for)
+
+    def answers_after(self, position: int, timeout: float) -> List[Dict[str, Any]]:
+        """Waits for responses past the first ``position`` ones (in arrival order) and returns them."""
+        self.wait_until(lambda: len(self.answers) > position, timeout, f"a response after the first {position}")
+        with self._changed:
+            return self.answers[position:]
 
     def responses(self, ident: Any) -> List[Dict[str, Any]]:
         """Every response received so far with this id."""
@@ -288,34 +296,3 @@ class FeedvmProcess:
             except OSError:
                 pass
         self.stderr_file.close()
-
-
-def resident_bytes(pid: int) -> int:
-    """VmRSS of a process, from ``/proc/PID/status``."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError(f"no VmRSS for pid {pid}")
-
-
-def open_descriptors(pid: int) -> List[str]:
-    """The targets of a process's open file descriptors, from ``/proc/PID/fd``."""
-    found = []
-    for name in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            found.append(os.readlink(f"/proc/{pid}/fd/{name}"))
-        except OSError:
-            pass
-    return found
-
-
-def process_gone(pid: int) -> bool:
-    """True when ``pid`` no longer runs (absent, or a zombie awaiting its reaper)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except FileNotFoundError:
-        return True
-    return fields[0] in ("Z", "X")
-

@@ -16,7 +16,8 @@ import time
 import pytest
 
 from reliability_corpus import encode
-from reliability_wire import DEFAULT_MAX_MESSAGE_BYTES, FeedvmProcess, process_gone
+from reliability_proc import process_gone
+from reliability_wire import DEFAULT_MAX_MESSAGE_BYTES, FeedvmProcess
 
 EXIT_DEADLINE = 2.0
 """issue 8: stdin EOF or SIGTERM -> exit 0 within 2 s."""

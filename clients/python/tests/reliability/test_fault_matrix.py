@@ -70,14 +70,34 @@ def feedvm_process(feed_methods) -> Iterator[FeedvmProcess]:
         assert process.violations == []
 
 
-@pytest.fixture
-def backend() -> Iterator[FixtureServer]:
+@pytest.fixture(scope="module")
+def fixture_server() -> Iterator[FixtureServer]:
     with FixtureServer(config={"token_uses": 1_000_000}) as server:
         yield server
 
 
+@pytest.fixture
+def backend(fixture_server: FixtureServer) -> Iterator[FixtureServer]:
+    """The module's fixture backend, reset: no faults, zero counters, the initial token."""
+    fixture_server.reset()
+    fixture_server.configure(token_expiry="http401")
+    yield fixture_server
+    fixture_server.clear_faults()
+
+
+_control_cache: Dict[Any, List[str]] = {}
+
+
 def control_items(process: FeedvmProcess, server: FixtureServer, source: str, pages: int) -> List[str]:
-    """The ids a fault-free session of ``source`` holds after ``pages`` pages."""
+    """The ids a fault-free session of ``source`` holds after ``pages`` pages (the fixture's
+    catalog is the same on every port, so one control session per source and size suffices)."""
+    key = (source, pages, server.state.config.total)
+    if key not in _control_cache:
+        _control_cache[key] = _load_control(process, server, source, pages)
+    return _control_cache[key]
+
+
+def _load_control(process: FeedvmProcess, server: FixtureServer, source: str, pages: int) -> List[str]:
     control = FeedSession(process, source_input(server, source), bind=False)
     assert "result" in control.reload().response
     for _ in range(pages - 1):
@@ -176,6 +196,51 @@ def test_connection_refused(feedvm_process, backend, source):
     add_figure("faults survived", 1)
 
 
-def test_token_refresh_on_401(feed_methods):
-    pytest.skip("protocol/ documents no input member that configures the envelope token refresh; "
-                "the 401-with-working-refresh case waits for it (401 without refresh is covered above)")
+def envelope_with_renewal(server: FixtureServer) -> Dict[str, Any]:
+    """An envelope input whose token is renewed from the fixture's refresh route (input ``auth``)."""
+    return server.input_for("envelope", pageSize=PAGE_SIZE, headers={}, auth={
+        "token": server.state.config.initial_token, "refreshURL": server.url + "/envelope/token/refresh",
+        "tokenPath": "data.token", "expiredCodes": [401, server.state.config.expired_code]})
+
+
+@pytest.mark.parametrize("expiry", ["http401", "code"])
+def test_expired_token_is_renewed_once_and_the_load_succeeds(feedvm_process, backend, expiry):
+    backend.configure(token_expiry=expiry)
+    expected = control_items(feedvm_process, backend, "envelope", 2)
+    session = FeedSession(feedvm_process, envelope_with_renewal(backend))
+    assert session.reload().error is None
+    backend.expire_token()
+    outcome = session.load_more()
+    assert outcome.error is None, outcome.response
+    assert outcome.result["page"] == 2 and session.items() == expected
+    assert [hud["style"] for hud in outcome.params_of("hud")] in ([], ["success"]), outcome.params_of("hud")
+    assert backend.count("envelope.refresh") == 1
+    add_figure("faults survived", 1)
+
+
+def test_failed_token_renewal_fails_the_load_cleanly_and_the_next_load_renews(feedvm_process, backend):
+    expected = control_items(feedvm_process, backend, "envelope", 2)
+    session = FeedSession(feedvm_process, envelope_with_renewal(backend))
+    before = session.reload().result
+    backend.expire_token()
+    backend.set_fault("envelope.refresh", status=500)
+    outcome = session.load_more()
+    backend.clear_faults()
+    assert_failed_cleanly(outcome, "renewal", False, before, secrets_of(backend))
+    assert session.items() == expected[:PAGE_SIZE]
+    retried = session.load_more()
+    assert retried.error is None and retried.result["page"] == 2 and session.items() == expected, retried.response
+    add_figure("faults survived", 1)
+
+
+def test_a_401_that_persists_after_renewal_is_retried_once_never_looped(feedvm_process, backend):
+    session = FeedSession(feedvm_process, envelope_with_renewal(backend))
+    before = session.reload().result
+    lists_before, refreshes_before = backend.count("envelope.list"), backend.count("envelope.refresh")
+    backend.set_fault("envelope.list", status=401)
+    outcome = session.load_more()
+    backend.clear_faults()
+    assert_failed_cleanly(outcome, "renewal", False, before, secrets_of(backend))
+    assert backend.count("envelope.refresh") - refreshes_before == 1
+    assert backend.count("envelope.list") - lists_before == 2, "one request and exactly one retry"
+    add_figure("faults survived", 1)

@@ -1,0 +1,7 @@
+"""Runs ``feedvm.transcript.cli.main`` for ``python -m feedvm.transcript``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
