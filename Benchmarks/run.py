@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Runs every FeedVM benchmark of issue 7 and prints one table of figures, peers and ratios.
+
+    swift build -c release            # or pass --build
+    python3 Benchmarks/run.py          # the full run (a few minutes)
+    python3 Benchmarks/run.py --smoke  # tiny sizes, no verdicts: checks that nothing rotted
+
+Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json.
+Standard library only. Ratios compare against peers measured in the same run; absolute times
+on a shared machine are noise. See Benchmarks/README.md.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup  # noqa: E402
+from suite.context import Context  # noqa: E402
+from suite.paths import BUILD_COMMAND, ROOT, build_static_feedvm, release_product, static_product  # noqa: E402
+from suite.report import markdown_table, plain_table  # noqa: E402
+
+SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures}
+README = os.path.join(ROOT, "Benchmarks", "README.md")
+TABLE_START, TABLE_END = "<!-- table:start -->", "<!-- table:end -->"
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, one repeat, no verdicts (falls back to a debug build)")
+    parser.add_argument("--only", default="", help="comma-separated section numbers, e.g. 1,3")
+    parser.add_argument("--build", action="store_true", help=f"run `{BUILD_COMMAND}` first")
+    parser.add_argument("--build-static", action="store_true",
+                        help="also build feedvm with --static-swift-stdlib (start-up compares both)")
+    parser.add_argument("--feedvm", help="the feedvm binary (default: .build/release/feedvm)")
+    parser.add_argument("--static", help="a --static-swift-stdlib feedvm for the start-up figure "
+                                         "(default: .build/static/release/feedvm when built)")
+    parser.add_argument("--readme", action="store_true", help="write the table into Benchmarks/README.md")
+    return parser.parse_args()
+
+
+def find_binaries(arguments):
+    """(feedvm, feedvm-bench) paths; smoke runs accept a debug build."""
+    def product(name):
+        path = release_product(name)
+        if path is None and arguments.smoke:
+            debug = os.path.join(ROOT, ".build", "debug", name)
+            path = debug if os.access(debug, os.X_OK) else None
+        return path
+    feedvm = arguments.feedvm or product("feedvm")
+    if feedvm is None:
+        sys.exit(f"feedvm is not built: run `{BUILD_COMMAND}` (or pass --build)")
+    bench = product("feedvm-bench")
+    if bench is None:
+        print("note: feedvm-bench is not built, section 7 is skipped", file=sys.stderr)
+    return feedvm, bench
+
+
+def warn_if_stale(binary):
+    """Warns when a source file is newer than ``binary`` (a forgotten rebuild)."""
+    built = os.path.getmtime(binary)
+    for folder, _, files in os.walk(os.path.join(ROOT, "Sources")):
+        if any(name.endswith(".swift") and os.path.getmtime(os.path.join(folder, name)) > built for name in files):
+            print(f"warning: {binary} is older than Sources/ (rebuild: {BUILD_COMMAND})", file=sys.stderr)
+            return
+
+
+def update_readme(table, description):
+    """Replaces the table between the markers of Benchmarks/README.md."""
+    with open(README) as readme:
+        text = readme.read()
+    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
+    text = text[:start] + f"\nMeasured {description}.\n\n{table}\n" + text[end:]
+    with open(README, "w") as readme:
+        readme.write(text)
+
+
+def main():
+    arguments = parse_arguments()
+    if arguments.build:
+        subprocess.run(BUILD_COMMAND, shell=True, check=True, cwd=ROOT)
+    if arguments.build_static:
+        build_static_feedvm()
+    feedvm, bench = find_binaries(arguments)
+    warn_if_stale(feedvm)
+    context = Context(feedvm=feedvm, bench=bench, smoke=arguments.smoke,
+                      static_feedvm=arguments.static or static_product("feedvm"))
+    chosen = [number.strip() for number in arguments.only.split(",") if number.strip()] or list(SECTIONS)
+    description = machine.describe()
+    print(f"FeedVM benchmarks{' (smoke: tiny sizes, figures meaningless)' if context.smoke else ''}: {description}")
+    print(f"binary: {feedvm}", flush=True)
+    rows = []
+    try:
+        for number in chosen:
+            started = time.perf_counter()
+            section_rows = SECTIONS[number].run(context)
+            rows.extend(section_rows)
+            print(f"  section {number} done in {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
+    finally:
+        context.cleanup()
+    print(plain_table(rows))
+    missed = [row for row in rows if row.holds is False]
+    if not context.smoke:
+        print(f"\ntargets: {sum(row.holds is True for row in rows)} hold, {len(missed)} missed")
+    if arguments.readme:
+        update_readme(markdown_table(rows), description)
+
+
+if __name__ == "__main__":
+    main()

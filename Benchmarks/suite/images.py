@@ -1,0 +1,119 @@
+"""Figure 6: images against the fixture backend (a cold disk cache per run).
+
+- throughput: 1,000 distinct images requested at once (`loadImage` pipelined), against the
+  same GETs from one keep-alive Python connection; the backend's peak of image requests in
+  flight shows whether feedvm's download concurrency stays bounded;
+- de-duplication: 100 sessions ask for the same uncached URL at once -> GETs at `/_stats`;
+- memory-cache hit: `loadImage` of an image already loaded, against a `ping` round trip.
+"""
+
+import http.client
+import time
+from urllib.parse import urlsplit
+
+from .fixture_backend import FixtureProcess
+from .raw_client import RawServer
+from .report import Row, milliseconds, ratio
+from .stats import median
+
+SECTION = "6 images"
+#: `URLSessionConfiguration.httpMaximumConnectionsPerHost`'s default: the download concurrency limit.
+PER_HOST_LIMIT = 6
+
+
+def load_list(server, backend, category, count):
+    """A gank session holding ``count`` items (pages of up to 100); returns its id."""
+    page_size = min(100, count)
+    session = server.call("transform", {"input": backend.gank_input(category=category, pageSize=page_size,
+                                                                     hud=False)})["session"]
+    result = server.call("requestCommand", {"session": session, "reload": True})
+    while result["count"] < count:
+        result = server.call("requestCommand", {"session": session, "reload": False})
+    return session
+
+
+def check_answers(answers, what):
+    """Raises when any answer is an error."""
+    failed = [line.message["error"] for line in answers.values() if "error" in line.message]
+    if failed:
+        raise RuntimeError(f"{what}: {len(failed)} failed, first {failed[0]}")
+
+
+def throughput(server, backend, count):
+    """(seconds for ``count`` pipelined loads, the image URLs, peak image GETs in flight)."""
+    session = load_list(server, backend, "Android", count)
+    backend.reset()
+    answers = server.wait_for(server.write_many(
+        [("loadImage", {"session": session, "index": index}) for index in range(count)]))
+    elapsed = time.perf_counter() - server.last_sent
+    check_answers(answers, "loadImage")
+    server.notifications.clear()
+    stats = backend.stats()
+    urls = [line.message["result"]["url"] for line in answers.values()]
+    return elapsed, urls, stats["inFlightPeak"].get("images", 0), stats["routes"].get("images", 0), session
+
+
+def bare_get_seconds(urls):
+    """Seconds for GETs of ``urls`` in turn over one keep-alive connection, bodies read."""
+    parts = urlsplit(urls[0])
+    connection = http.client.HTTPConnection(parts.hostname, parts.port)
+    start = time.perf_counter()
+    for url in urls:
+        connection.request("GET", urlsplit(url).path)
+        connection.getresponse().read()
+    elapsed = time.perf_counter() - start
+    connection.close()
+    return elapsed
+
+
+def shared_download(server, backend, callers, rounds):
+    """GETs the backend saw in each of ``rounds`` rounds of ``callers`` concurrent loads of one
+    uncached URL: ``callers`` sessions of the same list, round ``r`` loads item ``r`` in all."""
+    sessions = [line.message["result"]["session"] for line in server.wait_for(server.write_many(
+        [("transform", {"input": backend.gank_input(category="iOS", pageSize=rounds, hud=False)})] * callers)).values()]
+    check_answers(server.wait_for(server.write_many(
+        [("requestCommand", {"session": name, "reload": True}) for name in sessions])), "reload")
+    gets = []
+    for index in range(rounds):
+        backend.reset()
+        check_answers(server.wait_for(server.write_many(
+            [("loadImage", {"session": name, "index": index}) for name in sessions])), "shared loadImage")
+        gets.append(backend.stats()["routes"].get("images", 0))
+    server.notifications.clear()
+    return gets
+
+
+def hit_latency(server, session, count):
+    """Median round trips of a memory-cache hit `loadImage` and of a `ping`, interleaved."""
+    hits, pings = [], []
+    for _ in range(count):
+        for samples, method, params in ((hits, "loadImage", {"session": session, "index": 0}),
+                                        (pings, "ping", None)):
+            request_id = server.write(method, params)
+            sent = server.last_sent
+            samples.append(server.wait_for([request_id])[request_id].arrived - sent)
+    server.notifications.clear()
+    return median(hits), median(pings)
+
+
+def run(context):
+    """Throughput (with the concurrency peak), de-duplication, cache-hit latency."""
+    count = context.size(1000, 20)
+    callers = context.size(100, 5)
+    with FixtureProcess({"total": max(count, 45)}, prewarm_images=not context.smoke) as backend, RawServer(context.feedvm_command()) as server:
+        elapsed, urls, peak, gets, session = throughput(server, backend, count)
+        bare = bare_get_seconds(urls)
+        shared_gets = shared_download(server, backend, callers, rounds=context.size(5, 2))
+        hit, ping = hit_latency(server, session, context.size(200, 3))
+    return [
+        Row(SECTION, f"{count:,} distinct images, pipelined ({gets} GETs)",
+            f"{count / elapsed:,.0f} images/s", "bare GETs, 1 connection", f"{count / bare:,.0f} images/s",
+            ratio(bare / elapsed)),
+        Row(SECTION, "peak image GETs in flight at the backend", str(peak), "URLSession per-host limit",
+            str(PER_HOST_LIMIT), "", f"<= {PER_HOST_LIMIT}", None if context.smoke else peak <= PER_HOST_LIMIT),
+        Row(SECTION, f"{callers} concurrent loads of one URL, GETs in each of {len(shared_gets)} rounds",
+            " ".join(map(str, shared_gets)), "expected", "1 per round", "", "== 1",
+            None if context.smoke else set(shared_gets) == {1}),
+        Row(SECTION, "memory-cache hit loadImage round trip, median", milliseconds(hit), "ping round trip",
+            milliseconds(ping), ratio(hit / ping)),
+    ]

@@ -1,0 +1,95 @@
+"""Callgrind profiles of the benchmark scenarios: the same code paths as the figures, run under
+`valgrind --tool=callgrind`, reported as instruction shares (load on the machine does not
+change them). Used by ``Benchmarks/profile.py``."""
+
+import glob
+import os
+import re
+import subprocess
+
+from . import endtoend, images, paging
+from .context import Context
+from .fixture_backend import FixtureProcess
+from .raw_client import RawServer
+
+
+class ProfiledContext(Context):
+    """A context whose feedvm runs under callgrind, writing its profile into the scratch folder."""
+
+    def feedvm_command(self, *flags):
+        output = os.path.join(self.scratch, "callgrind.out.%p")
+        return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}"] + super().feedvm_command(*flags)
+
+    def profiles(self):
+        """The profiles written so far, newest last."""
+        return sorted(glob.glob(os.path.join(self.scratch, "callgrind.out.*")), key=os.path.getmtime)
+
+
+def startup(context):
+    """Spawn, one ping, exit."""
+    with RawServer(context.feedvm_command()) as server:
+        server.call("ping")
+
+
+def ping(context, count=20_000):
+    """``count`` pipelined pings."""
+    with RawServer(context.feedvm_command()) as server:
+        server.wait_for(server.write_many([("ping", None)] * count))
+
+
+def paging_incremental(context):
+    """Two incremental sessions paged from 1 to 100 (10 items a page)."""
+    with RawServer(context.feedvm_command()) as server:
+        server.call("initialize", {"capabilities": {"sections": {"incremental": True}}})
+        paging.page_costs(server, 1000, 10, (2, 100), 2)
+
+
+def end_to_end(context):
+    """100 reloads of a gank session against the fixture backend."""
+    with FixtureProcess() as backend:
+        endtoend.feedvm_latencies(context, backend, 100)
+
+
+def image_loads(context):
+    """200 distinct images loaded through the fixture backend."""
+    with FixtureProcess({"total": 200}, prewarm_images=True) as backend, \
+            RawServer(context.feedvm_command()) as server:
+        images.throughput(server, backend, 200)
+
+
+SCENARIOS = {"startup": startup, "ping": ping, "paging": paging_incremental,
+             "endtoend": end_to_end, "images": image_loads}
+
+_LINE = re.compile(r"^\s*([\d,]+) \(\s*([\d.]+)%\)\s+(.*)$")
+
+
+def annotate(profile, top):
+    """(total instructions, ``top`` functions by exclusive share, ``top`` of ours by inclusive share)."""
+    def rows(*flags):
+        output = subprocess.run(["callgrind_annotate", *flags, profile], capture_output=True, text=True,
+                                check=True).stdout
+        found = []
+        for line in output.splitlines():
+            match = _LINE.match(line)
+            if match:
+                found.append((int(match.group(1).replace(",", "")), float(match.group(2)), match.group(3)))
+        return found
+    exclusive = rows()
+    total = exclusive[0][0]
+    ours = sorted((row for row in rows("--inclusive=yes") if "/Sources/" in row[2] and "<compiler-generated>" not in row[2]),
+                  key=lambda row: -row[0])
+    return total, exclusive[1:top + 1], ours[:top]
+
+
+def shorten(symbols, width=150):
+    """Function columns without the binary's path, file paths from Sources/ on, Swift names
+    demangled (`swift demangle --simplified`) and cut to ``width`` characters."""
+    cleaned = [re.sub(r"^.*?/Sources/", "Sources/", re.sub(r" \[[^\]]*\]$", "", symbol)) for symbol in symbols]
+    try:
+        demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(cleaned),
+                                   capture_output=True, text=True, check=True).stdout.splitlines()
+        if len(demangled) == len(cleaned):
+            cleaned = demangled
+    except (OSError, subprocess.CalledProcessError):
+        pass  # mangled names are still exact
+    return [name if len(name) <= width else name[:width - 3] + "..." for name in cleaned]
