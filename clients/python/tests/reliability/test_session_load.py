@@ -103,7 +103,11 @@ def test_concurrent_sessions_are_all_answered_in_order_and_leave_nothing_behind(
     set_figure("load RSS MiB baseline/peak/after", f"{baseline_memory >> 20}/{peak_memory >> 20}/{after_memory >> 20}")
     set_figure("load descriptors baseline/after", f"{len(baseline_descriptors)}/{len(after_descriptors)}")
     grown = after_memory - baseline_memory
-    allowed = max(8 << 20, (peak_memory - baseline_memory) // 4)
+    # A leak grows with the sessions (the fixed one held ~80 KiB each: 200 sessions, +21 MiB;
+    # 800, +106 MiB). What may stay is fixed-size runtime state that a busier round leaves
+    # behind, such as the stacks of extra dispatch worker threads: 9 MiB seen after 200
+    # sessions and 2 MiB after 800, so the floor is 12 MiB.
+    allowed = max(12 << 20, (peak_memory - baseline_memory) // 4)
     assert grown <= allowed, f"RSS {baseline_memory >> 20} MiB -> peak {peak_memory >> 20} -> after dispose {after_memory >> 20}"
     assert len(after_descriptors) <= len(baseline_descriptors) + FD_SLACK, \
         f"descriptors leaked: {sorted(set(after_descriptors) - set(baseline_descriptors))[:10]}"
