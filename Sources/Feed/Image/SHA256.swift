@@ -15,7 +15,9 @@ public enum SHA256 {
     /// The 32-byte digest of `message`.
     public static func digest<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hash: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var padded = Array(message)
+        var padded: [UInt8] = []
+        padded.reserveCapacity((message.count + 72) / 64 * 64)
+        padded.append(contentsOf: message)
         let bitLength = UInt64(padded.count) &* 8
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
@@ -45,9 +47,17 @@ public enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     public static func hexDigest(_ text: String) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(digest(Array(text.utf8)).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+        // Built as UTF-8 bytes: assembling `Character` arrays cost more than the hash itself.
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in digest(text.utf8) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0xF)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     @inline(__always)
     private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }

@@ -50,6 +50,9 @@ extension SourceConfig {
 
     /// RFC 3986 unreserved characters stay; everything else (`/`, `&`, non-ASCII such as 福利) is escaped.
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
+
+    /// Built once: making a `CharacterSet` from a string costs more than encoding a whole URL.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
