@@ -20,8 +20,8 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (CANCEL_METHOD, Notification, Response, ServerRequest, decode_line,
-                   encode_error, encode_notification, encode_request)
+from .wire import (Notification, Response, ServerRequest, decode_line, encode_error,
+                   encode_request)
 
 __all__ = ["AsyncClient"]
 
@@ -111,18 +111,6 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
             self._pending.pop(request_id, None)
             raise
         return request_id, future
-
-    def notify(self, method: str, params: Optional[Any] = None) -> None:
-        """Send a notification (never answered)."""
-        self._write(encode_notification(method, params))
-
-    def cancel(self, request_id: int) -> None:
-        """Send ``$/cancelRequest`` for ``request_id``."""
-        self.notify(CANCEL_METHOD, {"id": request_id})
-
-    def write_raw(self, data: bytes) -> None:
-        """Write bytes as they are (protocol tests)."""
-        self._write(data)
 
     def _write(self, line: bytes) -> None:
         # StreamWriter.write buffers without blocking; the transport flushes in order.

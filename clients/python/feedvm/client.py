@@ -23,8 +23,8 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (CANCEL_METHOD, Notification, Response, ServerRequest, decode_line,
-                   encode_error, encode_notification, encode_request)
+from .wire import (Notification, Response, ServerRequest, decode_line, encode_error,
+                   encode_request)
 
 __all__ = ["Client"]
 
@@ -116,23 +116,11 @@ class Client(FeedMethods[Dict[str, Any]]):
             raise
         return request_id, future
 
-    def notify(self, method: str, params: Optional[Any] = None) -> None:
-        """Send a notification (never answered)."""
-        self._write(encode_notification(method, params))
-
-    def cancel(self, request_id: int) -> None:
-        """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
-        self.notify(CANCEL_METHOD, {"id": request_id})
-
     def _cancel_quietly(self, request_id: int) -> None:
         try:
             self.cancel(request_id)
         except FeedVMError:
             pass
-
-    def write_raw(self, data: bytes) -> None:
-        """Write bytes as they are (for protocol tests: malformed lines, batches)."""
-        self._write(data)
 
     def _write(self, line: bytes) -> None:
         with self._write_lock:

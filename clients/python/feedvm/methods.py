@@ -9,6 +9,8 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 
 from typing import Any, Dict, Generic, Optional, TypeVar
 
+from .wire import CANCEL_METHOD, encode_notification
+
 __all__ = ["FeedMethods"]
 
 R = TypeVar("R")
@@ -22,6 +24,22 @@ class FeedMethods(Generic[R]):
              timeout: Optional[float] = None) -> R:
         """Send a request and return its result (implemented by each client)."""
         raise NotImplementedError
+
+    def _write(self, line: bytes) -> None:
+        """Write one encoded line to the server's stdin (implemented by each client)."""
+        raise NotImplementedError
+
+    def notify(self, method: str, params: Optional[Any] = None) -> None:
+        """Send a notification (never answered)."""
+        self._write(encode_notification(method, params))
+
+    def cancel(self, request_id: int) -> None:
+        """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
+        self.notify(CANCEL_METHOD, {"id": request_id})
+
+    def write_raw(self, data: bytes) -> None:
+        """Write bytes as they are (for protocol tests: malformed lines, batches)."""
+        self._write(data)
 
     def initialize(self, client_info: Optional[JSONObject] = None,
                    capabilities: Optional[JSONObject] = None,
