@@ -1,4 +1,5 @@
 import JSON
+import FeedVMTestSupport
 import XCTest
 @testable import Feed
 
@@ -94,6 +95,16 @@ final class SourceMappingTests: XCTestCase {
     func testHTTPFailuresCarryTheStatusAndTheServersMessage() {
         XCTAssertEqual(failure(.gank, ["message": "rate limited"], status: 429), .server(message: "rate limited", status: 429, url: "https://example.test/"))
         XCTAssertEqual(failure(.gank, "<html>", status: 502)?.message, "HTTP 502")
+    }
+
+    func testPercentEncodingMatchesFoundationsOnRandomText() {
+        var random = SplitMix64(seed: 2026)
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let alphabet = Array("aZ09-._~ /&?=%+#福利éЖ😀\u{7F}\u{0}")
+        for _ in 0..<500 {
+            let text = String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            XCTAssertEqual(SourceConfig.percentEncoded(text), text.addingPercentEncoding(withAllowedCharacters: unreserved), text)
+        }
     }
 
     func testAnErrorFlagIsNeverTakenForTheMessage() {

@@ -32,27 +32,55 @@ extension SourceConfig {
         headers.mapValues { substitute($0, request, context, encode: false) }
     }
 
+    /// `template` with every `{name}` placeholder replaced, in one pass; unknown names stay.
     private func substitute(_ template: String, _ request: PageRequest, _ context: Context, encode: Bool = true) -> String {
-        let values: [(String, String)] = [
-            ("{category}", request.category),
-            ("{page}", String(firstPage + request.index)),
-            ("{pageSize}", String(request.pageSize)),
-            ("{offset}", String(request.index * request.pageSize)),
-            ("{cursor}", request.cursor ?? ""),
-            ("{accessKey}", context.accessKey),
-        ]
-        var result = template.replacingOccurrences(of: "{baseURL}", with: context.baseURL)
-        for (placeholder, value) in values where result.contains(placeholder) {
-            result = result.replacingOccurrences(of: placeholder, with: encode ? Self.percentEncoded(value) : value)
+        var result = ""
+        result.reserveCapacity(template.utf8.count + context.baseURL.utf8.count)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = rest[rest.index(after: open)..<close]
+            if let value = value(of: name, request, context) {
+                result += name == "baseURL" || !encode ? value : Self.percentEncoded(value)
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
         }
+        result += rest
         return result
     }
 
-    /// RFC 3986 unreserved characters stay; everything else (`/`, `&`, non-ASCII such as 福利) is escaped.
-    static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    /// The value of placeholder `name`, or `nil` for a name that is not a placeholder.
+    private func value(of name: Substring, _ request: PageRequest, _ context: Context) -> String? {
+        switch name {
+        case "baseURL": return context.baseURL
+        case "category": return request.category
+        case "page": return String(firstPage + request.index)
+        case "pageSize": return String(request.pageSize)
+        case "offset": return String(request.index * request.pageSize)
+        case "cursor": return request.cursor ?? ""
+        case "accessKey": return context.accessKey
+        default: return nil
+        }
     }
 
-    /// Built once: making a `CharacterSet` from a string costs more than encoding a whole URL.
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// RFC 3986 unreserved characters stay; every other byte of the UTF-8 (`/`, `&`, 福利) is
+    /// escaped. Byte by byte: Foundation's `addingPercentEncoding` bridges through NSString.
+    static func percentEncoded(_ text: String) -> String {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
