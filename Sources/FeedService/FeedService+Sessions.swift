@@ -64,23 +64,17 @@ extension FeedService {
     }
 
     /// A `FeedInput` from `input` members, with its mistakes as -32602 (or -32004 for a
-    /// base URL whose scheme is not http/https).
+    /// URL whose scheme is not http/https).
     static func feedInput(_ members: JSONObject) throws(RPCError) -> FeedInput {
         do {
             return try FeedInput(json: .object(members))
         } catch {
-            if error.field == "input.baseURL", let scheme = members["baseURL"]?.stringValue.flatMap({ Self.scheme(of: $0) }) {
+            if let scheme = error.refusedScheme {
                 throw .application(
                     code: FeedServiceErrorCode.schemeRefused, message: "\(error.field) \(error.reason)",
                     data: ["scheme": .string(scheme)])
             }
             throw .invalidParams(error.reason, field: error.field)
         }
-    }
-
-    private static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
-        let scheme = url[..<colon].lowercased()
-        return scheme == "http" || scheme == "https" ? nil : scheme
     }
 }

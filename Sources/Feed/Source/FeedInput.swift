@@ -88,7 +88,8 @@ public struct FeedInput: Sendable, Equatable {
         }
         if source != .stub && (source != .custom || !baseURL.isEmpty) {
             guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
-                throw FeedInputError(field: "input.baseURL", reason: "must be an http or https URL, got \"\(baseURL)\"")
+                let scheme = baseURL.firstIndex(of: ":").map { baseURL[..<$0].lowercased() }
+                throw FeedInputError(field: "input.baseURL", reason: "must be an http or https URL, got \"\(baseURL)\"", refusedScheme: scheme)
             }
         }
         for (name, value) in headers { config.headers[name] = value }

@@ -4,11 +4,14 @@ public struct FeedInputError: Error, Sendable, Equatable, CustomStringConvertibl
     public var field: String
     /// What is wrong with it.
     public var reason: String
+    /// The scheme of a URL refused for its scheme (not http or https), when that is the mistake.
+    public var refusedScheme: String?
 
     /// An error about `field`.
-    public init(field: String, reason: String) {
+    public init(field: String, reason: String, refusedScheme: String? = nil) {
         self.field = field
         self.reason = reason
+        self.refusedScheme = refusedScheme
     }
 
     public var description: String { "\(field): \(reason)" }
