@@ -20,7 +20,7 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (Notification, Response, ServerRequest, decode_line, encode_error,
+from .wire import (Notification, Response, ServerRequest, decode_line,
                    encode_request)
 
 __all__ = ["AsyncClient"]
@@ -191,10 +191,7 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
             else:
                 future.set_result(message.result)
         elif isinstance(message, ServerRequest):
-            try:
-                self._write(encode_error(message.id, -32601, f"client has no method {message.method}"))
-            except ServerExited:
-                pass
+            self._refuse(message.id, message.method)
 
     async def _on_stdout_closed(self) -> None:
         process = self._process()

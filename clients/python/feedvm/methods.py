@@ -9,7 +9,8 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 
 from typing import Any, Dict, Generic, Optional, TypeVar
 
-from .wire import CANCEL_METHOD, encode_notification
+from .errors import ServerExited
+from .wire import CANCEL_METHOD, encode_error, encode_notification
 
 __all__ = ["FeedMethods"]
 
@@ -36,6 +37,13 @@ class FeedMethods(Generic[R]):
     def cancel(self, request_id: int) -> None:
         """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
         self.notify(CANCEL_METHOD, {"id": request_id})
+
+    def _refuse(self, request_id: Any, method: str) -> None:
+        """Answer a request the server sent us with -32601: the client serves no methods."""
+        try:
+            self._write(encode_error(request_id, -32601, f"client has no method {method}"))
+        except ServerExited:
+            pass
 
     def write_raw(self, data: bytes) -> None:
         """Write bytes as they are (for protocol tests: malformed lines, batches)."""
