@@ -1,8 +1,5 @@
 import Feed
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Network
 import Reactive
@@ -37,35 +34,25 @@ public final class FeedService: Sendable {
     let networkLogger: NetworkLoggerPlugin
     let heapTrimmer = HeapTrimmer()
 
-    /// A service with one image cache and one HTTP transport shared by all its sessions.
+    /// A service with one image cache and two HTTP transports shared by all its sessions: one
+    /// for pages (and token refreshes), one for images, each with its own connections, so page
+    /// loads never queue behind image downloads (DESIGN.md, "The HTTP transport").
     public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {
         self.configuration = configuration
         self.logger = logger
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
-        let transport = LazyTransport { URLSessionTransport(configuration: FeedService.sessionConfiguration) }
-        self.transport = transport
-        var diskCache: DiskImageCache?
-        do {
-            let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
-            diskCache = try DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
-        } catch {
-            logger.log(.warning, "image disk cache unavailable, using memory only: \(error)")
+        transport = CurlTransport(limits: configuration.pageTransportLimits, name: "pages")
+        let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
+        let diskCache = DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
+        if let problem = diskCache.unusableReason {
+            logger.log(.warning, "image cache \(directory.path) is unusable, image loads will fail until it is fixed: \(problem)")
         }
         imageLoader = ImageLoader(
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
-            transport: SchemeRoutingTransport(live: transport))
-    }
-
-    /// The HTTP session's configuration: no cookie jar and no URL cache, which the feed APIs do
-    /// not use and which cost a cookie parse and a cache lookup on every image.
-    static var sessionConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        return configuration
+            transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits, name: "images")),
+            maxImageBytes: configuration.maxImageBytes)
     }
 
     /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
@@ -108,6 +95,7 @@ public final class FeedService: Sendable {
     func makeEnvironment(for session: String) -> FeedEnvironment {
         .live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
-            transport: transport, defaultStubDelay: configuration.defaultStubDelay, plugins: [networkLogger])
+            transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
+            plugins: [networkLogger])
     }
 }

@@ -40,18 +40,18 @@ extension RPCError {
         .requestCancelled(reason.rawValue)
     }
 
-    /// The error a failed page load is answered with: -32002 `{status?, url?}`.
+    /// The error a failed page load is answered with: -32002 `{status?, url?, reason?}`.
     static func loadFailed(_ error: FeedError, cancellation reason: FeedCancellationReason) -> RPCError {
         feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
     }
 
-    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?}`.
+    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?, reason?}`.
     static func imageFailed(_ error: FeedError, index: Int, cancellation reason: FeedCancellationReason) -> RPCError {
         feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
     }
 
     /// -32800 for a cancellation, -32602 for a bad index, -32004 for a refused scheme, else `code`
-    /// with `data` plus the failure's status and URL.
+    /// with `data` plus the failure's status, URL and reason.
     private static func feedFailure(_ error: FeedError, cancellation reason: FeedCancellationReason, code: Int, data: JSONObject) -> RPCError {
         switch error {
         case .cancelled:
@@ -65,6 +65,7 @@ extension RPCError {
             var data = data
             if let status = error.status { data["status"] = .int(Int64(status)) }
             if let url = error.url { data["url"] = .string(url) }
+            if let reason = error.reason { data["reason"] = .string(reason.rawValue) }
             return .application(code: code, message: error.message, data: .object(data))
         }
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Logging
 
@@ -33,11 +30,11 @@ public struct NetworkLoggerPlugin: PluginType {
         self.maxLoggedBodyBytes = maxLoggedBodyBytes
     }
 
-    public func willSend(_ request: URLRequest, target: any TargetType) {
+    public func willSend(_ request: HTTPRequest, target: any TargetType) {
         logger.info("-> \(describe(request))")
         guard verbose else { return }
-        logHeaders(request.allHTTPHeaderFields ?? [:])
-        logBody(request.httpBody, contentType: request.value(forHTTPHeaderField: "Content-Type"))
+        logHeaders(request.headers)
+        logBody(request.body, contentType: request.value(forHTTPHeaderField: "Content-Type"))
     }
 
     public func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) {
@@ -53,9 +50,8 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    private func describe(_ request: URLRequest) -> String {
-        let url = request.url.map { redactor.redact(url: $0) } ?? "(no URL)"
-        return "\(request.httpMethod ?? "GET") \(url)"
+    private func describe(_ request: HTTPRequest) -> String {
+        "\(request.method) \(redactor.redact(url: request.url))"
     }
 
     private func logHeaders(_ headers: [String: String]) {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Reactive
 import XCTest
@@ -53,8 +50,8 @@ final class TokenRefreshTests: XCTestCase {
         }
     }
 
-    private func request(_ id: Int) -> URLRequest {
-        var request = URLRequest(url: URL(string: "https://api.example.com/feed")!)
+    private func request(_ id: Int) -> HTTPRequest {
+        var request = HTTPRequest(url: URL(string: "https://api.example.com/feed")!)
         request.setValue("\(id)", forHTTPHeaderField: "X-Request-Id")
         return request
     }

@@ -1,17 +1,38 @@
 /// Why a feed operation failed.
 public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Which limit or fault ended a load, as a stable token for programs (`data.reason`).
+    public enum Reason: String, Sendable, Equatable, CaseIterable {
+        /// The total deadline passed.
+        case timedOut
+        /// The body (after decoding) passed the cap.
+        case bodyTooLarge
+        /// The answer is not HTTP.
+        case malformedResponse
+        /// More redirects than allowed.
+        case tooManyRedirects
+        /// No connection, no name, no TLS, or the connection was lost.
+        case connectionFailed
+        /// No HTTP library could be loaded.
+        case transportUnavailable
+        /// The bytes are not an image of a known format.
+        case notAnImage
+        /// The image could not be written to the disk cache (unusable directory, disk full).
+        case cacheUnavailable
+    }
+
     /// A reload, a category switch or `dispose` superseded this load; its result was dropped.
     case cancelled
     /// The server answered with a failure: a non-2xx status, or an API error in the body
     /// (`"error": true`, a business code, an `errors` array). `message` is the server's when it
     /// gave one; `url` has its secrets redacted.
     case server(message: String, status: Int?, url: String?)
-    /// The request never got an answer (connection refused, timeout, ...).
-    case transport(message: String, url: String?)
+    /// The request never got a usable answer (connection refused, timeout, body over the cap,
+    /// not HTTP, ...); `reason` says which, when it is one of the known ones.
+    case transport(message: String, url: String?, reason: Reason? = nil)
     /// The answer was not in the shape the source expects.
     case decoding(message: String, url: String?)
-    /// An image failed: too large, or not an image.
-    case image(message: String, url: String?)
+    /// An image failed: too large, not an image, or not cacheable.
+    case image(message: String, url: String?, reason: Reason? = nil)
     /// A URL (of an image, or reached by a redirect) whose scheme may not be fetched.
     case refusedScheme(String, url: String)
     /// An index outside the list (`count` items).
@@ -24,7 +45,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidIndex(let index, let count): return "Index \(index) is outside the list of \(count) items"
         case .refusedScheme(let scheme, let url):
             return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
-        case .server(let message, _, _), .transport(let message, _), .decoding(let message, _), .image(let message, _):
+        case .server(let message, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _):
             return message
         }
     }
@@ -35,11 +56,19 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// The limit or fault that ended the load, when known.
+    public var reason: Reason? {
+        switch self {
+        case .transport(_, _, let reason), .image(_, _, let reason): return reason
+        default: return nil
+        }
+    }
+
     /// The request URL without secrets, when known.
     public var url: String? {
         switch self {
         case .cancelled, .invalidIndex: return nil
-        case .server(_, _, let url), .transport(_, let url), .decoding(_, let url), .image(_, let url): return url
+        case .server(_, _, let url), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _): return url
         case .refusedScheme(_, let url): return url
         }
     }

@@ -1,4 +1,5 @@
 import JSON
+import Network
 
 /// What a session is a view of: the `input` of `transform` (and of `updateInput`).
 ///
@@ -87,7 +88,7 @@ public struct FeedInput: Sendable, Equatable {
             config = try SourceConfig(json: custom, field: "input.custom")
         }
         if source != .stub && (source != .custom || !baseURL.isEmpty) {
-            guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
+            guard URLScheme.isHTTP(baseURL) else {
                 let scheme = baseURL.firstIndex(of: ":").map { baseURL[..<$0].lowercased() }
                 throw FeedInputError(field: "input.baseURL", reason: "must be an http or https URL, got \"\(baseURL)\"", refusedScheme: scheme)
             }

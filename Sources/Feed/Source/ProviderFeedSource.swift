@@ -80,7 +80,22 @@ extension FeedError {
         } else if let response = networkError.response {
             self = .server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: url)
         } else {
-            self = .transport(message: "\(networkError)", url: url)
+            self = .transport(message: "\(networkError)", url: url, reason: Reason(networkError))
+        }
+    }
+}
+
+extension FeedError.Reason {
+    /// The reason a transport failure reports, if it is one of the known limits or faults.
+    init?(_ error: NetworkError) {
+        switch error {
+        case .timedOut: self = .timedOut
+        case .bodyTooLarge: self = .bodyTooLarge
+        case .malformedResponse: self = .malformedResponse
+        case .tooManyRedirects: self = .tooManyRedirects
+        case .transportUnavailable: self = .transportUnavailable
+        case .underlying(let underlying, _, _) where underlying is TransportError: self = .connectionFailed
+        default: return nil
         }
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import Network
 
 /// A declarative HTTP feed source: where pages are, how they are paged, where the items and the
 /// end-of-list signals sit in the answer, and how an item maps to a `FeedItem`.
@@ -75,7 +76,7 @@ extension SourceConfig {
             "linkHeader", "errorFlag", "code", "successCode", "message", "fields",
         ])
         guard let url = try reader.string("url") else { throw FeedInputError(field: reader.path("url"), reason: "is required") }
-        guard ["http://", "https://", "{baseURL}"].contains(where: url.hasPrefix) else {
+        guard URLScheme.isHTTP(url) || url.hasPrefix("{baseURL}") else {
             throw FeedInputError(field: reader.path("url"), reason: "must start with http://, https:// or {baseURL}")
         }
         guard let fieldsJSON = reader.object["fields"] else { throw FeedInputError(field: reader.path("fields"), reason: "is required") }

@@ -5,16 +5,19 @@ extension FeedEnvironment {
     /// The production environment: pages through Moya-style providers (the `stub` source
     /// answered by provider stubbing, on `scheduler`, after `input.stubDelay` or else
     /// `defaultStubDelay` seconds), live sources over `transport`, every provider with `plugins`
-    /// (e.g. the network logger).
+    /// (e.g. the network logger). `requestTimeout` is the transport's deadline, which a token
+    /// renewal's refresh and retry share with the request they renew.
     public static func live(
-        scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = URLSessionTransport(),
+        scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = CurlTransport(),
+        requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout,
         defaultStubDelay: Double = 0, hudTexts: HUDTexts = .standard, plugins: [any PluginType] = []
     ) -> FeedEnvironment {
         FeedEnvironment(
             scheduler: scheduler,
             makeSource: { input in
                 FeedEnvironment.source(
-                    for: input, scheduler: scheduler, transport: transport, defaultStubDelay: defaultStubDelay, plugins: plugins)
+                    for: input, scheduler: scheduler, transport: transport, requestTimeout: requestTimeout,
+                    defaultStubDelay: defaultStubDelay, plugins: plugins)
             },
             imageLoader: imageLoader, hudTexts: hudTexts)
     }
@@ -22,11 +25,12 @@ extension FeedEnvironment {
     /// The source an input describes. The stub source stubs every target (`.immediate`, or
     /// `.delayed` by the stub delay) on `scheduler`; the others send requests over `transport`.
     public static func source(
-        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport, defaultStubDelay: Double = 0,
+        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport,
+        requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
         plugins: [any PluginType] = []
     ) -> any FeedSource {
         guard input.source == .stub else {
-            let authorized = input.tokenRenewal.map { $0.wrapping(transport) } ?? transport
+            let authorized = input.tokenRenewal.map { $0.wrapping(transport, timeout: requestTimeout) } ?? transport
             let provider = Provider<FeedTarget>(transport: authorized, plugins: plugins)
             return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
         }

@@ -1,14 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 import XCTest
 @testable import Network
 
 /// Real HTTP over loopback against `LoopbackHTTPServer` (POSIX sockets inside the test target,
 /// bound to 127.0.0.1 on a kernel-chosen port; no external process).
-final class URLSessionTransportTests: XCTestCase {
+final class CurlTransportTests: XCTestCase {
     private var server: LoopbackHTTPServer!
 
     override func tearDown() {
@@ -23,7 +20,7 @@ final class URLSessionTransportTests: XCTestCase {
     }
 
     /// Sends `target` through a real provider and waits for its single result.
-    private func send(_ target: URLTarget, transport: URLSessionTransport = URLSessionTransport(), plugins: [any PluginType] = []) -> Result<Response, NetworkError> {
+    private func send(_ target: URLTarget, transport: CurlTransport = CurlTransport(), plugins: [any PluginType] = []) -> Result<Response, NetworkError> {
         let provider = Provider<URLTarget>(transport: transport, plugins: plugins)
         let done = expectation(description: "completion")
         let result = Locked<Result<Response, NetworkError>?>(nil)
@@ -113,7 +110,7 @@ final class URLSessionTransportTests: XCTestCase {
             .stream(chunk: chunk, count: 512, clientClosed: { _ in hungUp.fulfill() })
         }
 
-        let result = send(URLTarget(baseURL: baseURL, path: "huge"), transport: URLSessionTransport(maxBodyBytes: 256 * 1024))
+        let result = send(URLTarget(baseURL: baseURL, path: "huge"), transport: CurlTransport.with { $0.maxBodyBytes = 256 * 1024 })
 
         XCTAssertEqual(RecordingPlugin.describe(result), "The response body exceeds the limit of 262144 bytes (GET \(baseURL.absoluteString)huge)")
         // Without a Content-Length the response never ends on its own: only the transport's
@@ -123,7 +120,7 @@ final class URLSessionTransportTests: XCTestCase {
 
     func testADeclaredContentLengthOverTheCapFailsBeforeTheBodyIsRead() throws {
         let baseURL = try startServer { _ in .respond(status: 200, headers: [:], body: Data(count: 2048)) }
-        let result = send(URLTarget(baseURL: baseURL, path: "big"), transport: URLSessionTransport(maxBodyBytes: 1024))
+        let result = send(URLTarget(baseURL: baseURL, path: "big"), transport: CurlTransport.with { $0.maxBodyBytes = 1024 })
         XCTAssertEqual(RecordingPlugin.describe(result), "The response body exceeds the limit of 1024 bytes (GET \(baseURL.absoluteString)big)")
     }
 

@@ -1,22 +1,19 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 
-extension URLRequest {
+extension HTTPRequest {
     /// Writes `task`'s parameters or body into this request.
     mutating func encode(_ task: RequestTask, method: HTTPMethod) throws(NetworkError) {
         switch task {
         case .requestPlain:
             break
         case .requestData(let data):
-            httpBody = data
+            body = data
         case .requestJSONEncodable(let value):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do {
-                httpBody = try encoder.encode(value)
+                body = try encoder.encode(value)
             } catch {
                 throw .parameterEncoding(error)
             }
@@ -34,20 +31,20 @@ extension URLRequest {
         case .url where method.encodesParametersInURL, .queryString:
             appendQuery(URLQueryEncoder.query(parameters))
         case .url, .httpBody:
-            httpBody = Data(URLQueryEncoder.query(parameters).utf8)
+            body = Data(URLQueryEncoder.query(parameters).utf8)
             setDefaultContentType("application/x-www-form-urlencoded; charset=utf-8")
         case .json:
             let sorted = JSONObject(parameters.keys.sorted().map { ($0, parameters[$0]!) })
-            httpBody = Data(JSON.object(sorted).serialized())
+            body = Data(JSON.object(sorted).serialized())
             setDefaultContentType("application/json")
         }
     }
 
     private mutating func appendQuery(_ query: String) {
-        guard !query.isEmpty, let current = url, var components = URLComponents(url: current, resolvingAgainstBaseURL: false) else { return }
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + query
-        url = components.url
+        if let joined = components.url { url = joined }
     }
 
     private mutating func setDefaultContentType(_ contentType: String) {
