@@ -54,6 +54,24 @@ final class FeedViewModelImageTests: XCTestCase {
         XCTAssertEqual(box.current, .refusedScheme("file", url: "file:///etc/passwd"))
     }
 
+    func testAStubImageURLIsRefusedForASourceOtherThanStub() throws {
+        var input = FeedInput()
+        input.source = .gank
+        let harness = FeedHarness(input: input)
+        harness.override.withLock {
+            $0 = { _ in ["code": 0, "msg": "ok", "data": ["list": [["id": "x", "title": "x", "imageURL": "stub://images/0.png"]], "total": 1]] }
+        }
+        harness.request(reload: true)
+        harness.run()
+        harness.clearLog()
+        let box = Locked<FeedError?>(nil)
+        _ = harness.viewModel.loadImage(index: 0).subscribe { result in box.withLock { if case .failure(let e) = result { $0 = e as? FeedError } } }
+        harness.run()
+        XCTAssertEqual(harness.entries, [.image(index: 0, ok: false)])
+        XCTAssertEqual(box.current, .refusedScheme("stub", url: "stub://images/0.png"))
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 0, "nothing was fetched")
+    }
+
     func testWillDisplayNearTheEndLoadsTheNextPage() throws {
         let harness = loadedHarness(prefetchDistance: 3)
         harness.viewModel.willDisplay(index: 6)

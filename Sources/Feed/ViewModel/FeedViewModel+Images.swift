@@ -1,3 +1,4 @@
+import Network
 import Reactive
 
 extension FeedViewModel {
@@ -99,10 +100,14 @@ extension FeedViewModel {
         state.imageLoads[index, default: [:]][token] = .init(request: request, waiter: waiter)
         let loader = environment.imageLoader
         let scheduler = environment.scheduler
+        // `stub://` names the stub catalog's images: only the stub source's items may use it.
+        let refused = state.input.source != .stub && URLScheme.of(url) == "stub"
         return [{ [weak self] in
-            request.disposable = loader.retrieveImage(url) { [weak self] result in
+            let finish: @Sendable (Result<FeedImage, FeedError>) -> Void = { [weak self] result in
                 scheduler.schedule { [weak self] in self?.finishImage(index: index, token: token, epoch: epoch, result: result) }
             }
+            guard !refused else { return finish(.failure(.refusedScheme("stub", url: url))) }
+            request.disposable = loader.retrieveImage(url, completion: finish)
         }]
     }
 
