@@ -23,6 +23,8 @@ public struct FeedServiceConfiguration: Sendable {
     public var requestTimeout = CurlTransport.Limits.defaultRequestTimeout
     /// The most connections to one host, for pages and for images each.
     public var maxHostConnections = CurlTransport.Limits().maxHostConnections
+    /// The most redirects followed for one request.
+    public var maxRedirects = CurlTransport.Limits().maxRedirects
 
     /// The defaults of protocol/README.md, section 11.
     public init() {}
@@ -38,6 +40,7 @@ public struct FeedServiceConfiguration: Sendable {
         limits.maxBodyBytes = maxBodyBytes
         limits.requestTimeout = requestTimeout
         limits.maxHostConnections = maxHostConnections
+        limits.maxRedirects = maxRedirects
         return limits
     }
 }

@@ -13,6 +13,24 @@ struct FeedVMOptions: Sendable {
     var stubDelayMilliseconds: Int?
     /// `--max-sessions`: how many live sessions the process holds before `transform` is refused.
     var maxSessions: Int = 1_000
+    /// `--max-body-bytes`: the largest API response body, after decoding.
+    var maxBodyBytes: Int = 20 << 20
+    /// `--max-image-bytes`: the largest image, after decoding.
+    var maxImageBytes: Int = 20 << 20
+    /// `--request-timeout-ms`: the total deadline of one HTTP request.
+    var requestTimeoutMilliseconds: Int = 12_000
+    /// `--max-host-connections`: connections to one host, for pages and for images each.
+    var maxHostConnections: Int = 6
+    /// `--max-redirects`: redirects followed for one request.
+    var maxRedirects: Int = 10
+
+    /// The accepted range of each HTTP limit flag (also in `--help`).
+    enum Range {
+        static let bodyBytes = 1_024...(1 << 30)
+        static let requestTimeoutMilliseconds = 100...600_000
+        static let hostConnections = 1...64
+        static let redirects = 0...50
+    }
 
     /// What the command line asks for.
     enum Action {
@@ -62,6 +80,27 @@ struct FeedVMOptions: Sendable {
                     return .reject("--max-sessions takes a positive number")
                 }
                 options.maxSessions = count
+            case "--max-body-bytes", "--max-image-bytes":
+                guard let bytes = value().flatMap({ Int($0) }), Range.bodyBytes.contains(bytes) else {
+                    return .reject("\(name) takes a number of bytes from \(Range.bodyBytes.lowerBound) to \(Range.bodyBytes.upperBound)")
+                }
+                if name == "--max-body-bytes" { options.maxBodyBytes = bytes } else { options.maxImageBytes = bytes }
+            case "--request-timeout-ms":
+                guard let milliseconds = value().flatMap({ Int($0) }), Range.requestTimeoutMilliseconds.contains(milliseconds) else {
+                    let range = Range.requestTimeoutMilliseconds
+                    return .reject("--request-timeout-ms takes a number of milliseconds from \(range.lowerBound) to \(range.upperBound)")
+                }
+                options.requestTimeoutMilliseconds = milliseconds
+            case "--max-host-connections":
+                guard let count = value().flatMap({ Int($0) }), Range.hostConnections.contains(count) else {
+                    return .reject("--max-host-connections takes a number from \(Range.hostConnections.lowerBound) to \(Range.hostConnections.upperBound)")
+                }
+                options.maxHostConnections = count
+            case "--max-redirects":
+                guard let count = value().flatMap({ Int($0) }), Range.redirects.contains(count) else {
+                    return .reject("--max-redirects takes a number from \(Range.redirects.lowerBound) to \(Range.redirects.upperBound)")
+                }
+                options.maxRedirects = count
             default:
                 return .reject("unknown argument '\(argument)'")
             }

@@ -12,7 +12,9 @@ let feedVMVersion = "0.1.0"
 /// The text of `--help`.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
-                  [--max-sessions N] [--help] [--version] [--list-methods]
+                  [--max-sessions N] [--max-body-bytes N] [--max-image-bytes N]
+                  [--request-timeout-ms N] [--max-host-connections N] [--max-redirects N]
+                  [--help] [--version] [--list-methods]
 
     FeedVM is a headless MVVM engine for paged image feeds. Spawn it and speak JSON-RPC 2.0 on
     its stdin/stdout, one JSON message per line (UTF-8, \\n or \\r\\n). stdout carries protocol
@@ -30,6 +32,18 @@ let usageText = """
       --help                 show this text and exit
       --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit
+
+    HTTP limits (every request, also image downloads and token refreshes):
+      --max-body-bytes N     largest API response body after decoding, 1024..1073741824
+                             (default 20971520); over it: -32002, data.reason "bodyTooLarge"
+      --max-image-bytes N    largest image after decoding, 1024..1073741824 (default 20971520);
+                             over it: -32003, data.reason "bodyTooLarge"
+      --request-timeout-ms N total deadline of one request (connect, headers, body, redirects,
+                             token refresh), 100..600000 (default 12000); "timedOut"
+      --max-host-connections N
+                             connections to one host, 1..64 (default 6), for page loads and
+                             for images each: page loads never wait for image downloads
+      --max-redirects N      redirects followed, 0..50 (default 10); only to http/https
 
     Exit status:
       0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT, or stdout closed by the

@@ -45,7 +45,7 @@ final class ImageLoaderTests: XCTestCase {
     }
 
     func testTheDiskCacheNamesFilesBySHA256AndEvictsTheLeastRecentlyUsed() throws {
-        let cache = try DiskImageCache(directory: directory, byteLimit: 250)
+        let cache = DiskImageCache(directory: directory, byteLimit: 250)
         let file = try cache.store(Data(count: 100), for: "https://a/1.png")
         XCTAssertEqual(file.lastPathComponent, SHA256.hexDigest("https://a/1.png"))
         try cache.store(Data(count: 100), for: "https://a/2.png")
@@ -55,7 +55,7 @@ final class ImageLoaderTests: XCTestCase {
         XCTAssertFalse(cache.contains("https://a/2.png"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path(for: "https://a/2.png").path))
         XCTAssertEqual(cache.totalBytes, 200)
-        let reopened = try DiskImageCache(directory: directory, byteLimit: 250)
+        let reopened = DiskImageCache(directory: directory, byteLimit: 250)
         XCTAssertEqual(reopened.totalBytes, 200)
         XCTAssertTrue(reopened.contains("https://a/3.png"))
     }
@@ -71,7 +71,7 @@ final class ImageLoaderTests: XCTestCase {
 
     func testEveryFormatLoadsOverHTTPAndIsDescribedFromItsBytes() throws {
         let server = try LoopbackImageServer()
-        let loader = ImageLoader(diskCache: try DiskImageCache(directory: directory), transport: CurlTransport())
+        let loader = ImageLoader(diskCache: DiskImageCache(directory: directory), transport: CurlTransport())
         let fixtures: [(String, [UInt8], String)] = [
             ("/a.png", ImageFixtures.png(width: 33, height: 21), "image/png"),
             ("/b.jpg", ImageFixtures.jpeg(width: 33, height: 21, progressive: true), "image/jpeg"),
@@ -131,10 +131,10 @@ final class ImageLoaderTests: XCTestCase {
         let server = try LoopbackImageServer()
         try server.put("/cached.png", ImageFixtures.png(width: 4, height: 4))
         let url = server.baseURL + "/cached.png"
-        let disk = try DiskImageCache(directory: directory)
+        let disk = DiskImageCache(directory: directory)
         _ = try retrieve(ImageLoader(diskCache: disk, transport: CurlTransport()), url).get()
         // A fresh loader (empty memory) over the same directory, whose transport fails the test if used.
-        let offline = ImageLoader(diskCache: try DiskImageCache(directory: directory), transport: StubTransport { _ in
+        let offline = ImageLoader(diskCache: DiskImageCache(directory: directory), transport: StubTransport { _ in
             XCTFail("the network was used")
             return .never
         })

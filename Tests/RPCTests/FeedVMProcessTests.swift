@@ -84,7 +84,9 @@ final class FeedVMProcessTests: XCTestCase {
     func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
+        let flags = ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--max-body-bytes",
+                     "--max-image-bytes", "--request-timeout-ms", "--max-host-connections", "--max-redirects", "--help", "--version", "Exit status"]
+        for flag in flags {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
     }
@@ -94,6 +96,13 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
+    }
+
+    func testHTTPLimitFlagsAreRangeChecked() throws {
+        for arguments in [["--request-timeout-ms", "99"], ["--request-timeout-ms", "10000000000000"], ["--max-body-bytes", "0"],
+                          ["--max-image-bytes=2147483648"], ["--max-host-connections", "0"], ["--max-redirects", "-1"], ["--max-redirects", "x"]] {
+            XCTAssertEqual(try runToCompletion(arguments).status, 2, "\(arguments) is refused")
+        }
     }
 
     private func runToCompletion(_ arguments: [String]) throws -> (status: Int32, output: String) {
