@@ -43,7 +43,7 @@ public final class FeedService: Sendable {
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
-        transport = CurlTransport(limits: configuration.pageTransportLimits, name: "pages")
+        transport = CurlTransport(limits: configuration.pageTransportLimits)
         let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
         let diskCache = DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
         if let problem = diskCache.unusableReason {
@@ -51,7 +51,7 @@ public final class FeedService: Sendable {
         }
         imageLoader = ImageLoader(
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
-            transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits, name: "images")),
+            transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits)),
             maxImageBytes: configuration.maxImageBytes)
     }
 

@@ -29,15 +29,21 @@ final class CurlEventLoop: @unchecked Sendable {
     private var idleHandles: [OpaquePointer] = []
 
     /// Starts the thread; libcurl must be loaded (`CurlLibrary.load()`).
-    init(limits: CurlTransport.Limits, name: String) {
+    init(limits: CurlTransport.Limits) {
         multi = ccurl_multi_init()
         _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAX_HOST_CONNECTIONS, limits.maxHostConnections)
         _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAX_TOTAL_CONNECTIONS, limits.maxTotalConnections)
         _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAXCONNECTS, limits.maxTotalConnections)
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        Thread.detachNewThread { [self] in
+            Thread.current.threadDictionary[CurlEventLoop.threadKey] = true
+            run()
+        }
     }
+
+    private static let threadKey = "feedvm.curl-event-loop"
+
+    /// `true` on the thread of an event loop (where no completion may run).
+    static var isCurrentThread: Bool { Thread.current.threadDictionary[threadKey] != nil }
 
     /// Queues `transfer` for sending.
     func add(_ transfer: CurlTransfer) {

@@ -46,13 +46,11 @@ public final class CurlTransport: HTTPTransport {
 
     /// This transport's limits.
     public let limits: Limits
-    private let name: String
     private let loop = Locked<Result<CurlEventLoop, NetworkError>?>(nil)
 
-    /// A transport with `limits`; `name` labels its event thread (e.g. "images").
-    public init(limits: Limits = Limits(), name: String = "http") {
+    /// A transport with `limits`; nothing is loaded or started before the first request.
+    public init(limits: Limits = Limits()) {
         self.limits = limits
-        self.name = name
     }
 
     deinit {
@@ -83,7 +81,7 @@ public final class CurlTransport: HTTPTransport {
     private func eventLoop() -> Result<CurlEventLoop, NetworkError> {
         loop.withLock { loop in
             if let loop { return loop }
-            let started = CurlLibrary.load().map { CurlEventLoop(limits: limits, name: "feedvm.\(name)") }
+            let started = CurlLibrary.load().map { CurlEventLoop(limits: limits) }
             loop = started
             return started
         }

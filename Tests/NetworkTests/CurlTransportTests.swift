@@ -51,6 +51,18 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertEqual(request.header("X-Client"), "tests")
     }
 
+    func testCompletionsNeverRunOnTheEventThread() throws {
+        let baseURL = try startServer { _ in .respond(status: 200, headers: [:], body: Data("ok".utf8)) }
+        let onEventThread = Recorder<Bool>()
+        let done = expectation(description: "completion")
+        _ = CurlTransport().send(HTTPRequest(url: baseURL)) { _ in
+            onEventThread.append(CurlEventLoop.isCurrentThread)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(onEventThread.all, [false], "a slow consumer (a cache write) must not hold up other transfers")
+    }
+
     func testAPostBodyArrivesIntact() throws {
         let seen = Recorder<LoopbackHTTPServer.Request>()
         let baseURL = try startServer { request in
