@@ -5,7 +5,7 @@
     python3 Benchmarks/run.py          # the full run (a few minutes)
     python3 Benchmarks/run.py --smoke  # tiny sizes, no verdicts: checks that nothing rotted
 
-Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json.
+Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json, 8 transport.
 Standard library only. Ratios compare against peers measured in the same run; absolute times
 on a shared machine are noise. See Benchmarks/README.md.
 """
@@ -18,12 +18,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup  # noqa: E402
+from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup, transport  # noqa: E402
 from suite.context import Context  # noqa: E402
 from suite.paths import BUILD_COMMAND, ROOT, build_static_feedvm, release_product, static_product  # noqa: E402
 from suite.report import markdown_table, plain_table  # noqa: E402
 
-SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures}
+SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures,
+            "8": transport}
 README = os.path.join(ROOT, "Benchmarks", "README.md")
 TABLE_START, TABLE_END = "<!-- table:start -->", "<!-- table:end -->"
 

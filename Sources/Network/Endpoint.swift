@@ -37,7 +37,7 @@ public struct Endpoint: Sendable {
         var merged = httpHeaderFields ?? [:]
         for (name, value) in newHTTPHeaderFields {
             // Header names are case-insensitive: drop an existing spelling before adding ours.
-            if let existing = merged.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            if let existing = merged.keys.first(where: { $0.equalsIgnoringASCIICase(name) }) {
                 merged[existing] = nil
             }
             merged[name] = value

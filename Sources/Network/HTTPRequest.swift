@@ -31,12 +31,12 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The value of the header called `name`, compared case-insensitively.
     public func value(forHTTPHeaderField name: String) -> String? {
         if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// Sets (or with `nil` removes) the header called `name`, replacing any spelling of it.
     public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
-        if let existing = headers.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+        if let existing = headers.keys.first(where: { $0.equalsIgnoringASCIICase(name) }) {
             headers[existing] = nil
         }
         if let value { headers[name] = value }

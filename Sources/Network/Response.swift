@@ -27,7 +27,7 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     /// The value of the header called `name`, compared case-insensitively (`header("link")`).
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.equalsIgnoringASCIICase(name) }?.value
     }
 
     public var debugDescription: String { "Status Code: \(statusCode), Data Length: \(data.count)" }

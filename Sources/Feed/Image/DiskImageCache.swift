@@ -17,10 +17,12 @@ public final class DiskImageCache: Sendable {
         var sizes: [String: Int] = [:]  // file name -> bytes
         var lastUse: [String: Date] = [:]
         var totalBytes = 0
+        var latestUse = Date.distantPast
 
         /// A strictly increasing "now", so two uses never tie even within the clock's resolution.
         mutating func tick() -> Date {
-            max(Date(), (lastUse.values.max() ?? .distantPast).addingTimeInterval(0.000_001))
+            latestUse = max(Date(), latestUse.addingTimeInterval(0.000_001))
+            return latestUse
         }
     }
 
@@ -29,6 +31,8 @@ public final class DiskImageCache: Sendable {
 
     /// The cache directory.
     public let directory: URL
+    /// `directory.path`, for the file operations of every store.
+    private let directoryPath: String
     /// The most bytes the directory holds.
     public let byteLimit: Int
     /// Why the directory could not be used when the cache was made, or `nil` if it could.
@@ -48,6 +52,7 @@ public final class DiskImageCache: Sendable {
     /// A cache in `directory` (created if missing) of at most `byteLimit` bytes (default 256 MiB).
     public init(directory: URL = DiskImageCache.defaultDirectory, byteLimit: Int = 256 * 1024 * 1024) {
         self.directory = directory
+        directoryPath = directory.path
         self.byteLimit = byteLimit
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -66,6 +71,7 @@ public final class DiskImageCache: Sendable {
                 if Self.isCacheFileName(file.lastPathComponent) {
                     state.sizes[file.lastPathComponent] = values?.fileSize ?? 0
                     state.lastUse[file.lastPathComponent] = modified
+                    state.latestUse = max(state.latestUse, modified)
                     state.totalBytes += values?.fileSize ?? 0
                 } else if file.lastPathComponent.contains(".partial-"), -modified.timeIntervalSinceNow > Self.stalePartialAge {
                     unlink(file.path)
@@ -102,18 +108,18 @@ public final class DiskImageCache: Sendable {
     @discardableResult
     public func store(_ data: Data, for url: String) throws(DiskCacheError) -> URL {
         let name = SHA256.hexDigest(url)
-        let file = directory.appendingPathComponent(name)
-        let partial = directory.appendingPathComponent("\(name).partial-\(UInt32.random(in: .min ... .max))")
+        let file = directoryPath + "/" + name
+        let partial = file + ".partial-\(UInt32.random(in: .min ... .max))"
         do {
-            try CacheFileWriter.write(data, to: partial.path)
+            try CacheFileWriter.write(data, to: partial)
         } catch let error where error.code == ENOENT {
             // The directory went away (removed by hand, a tmp cleaner): make it again, once.
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try CacheFileWriter.write(data, to: partial.path)
+            try CacheFileWriter.write(data, to: partial)
         }
-        guard rename(partial.path, file.path) == 0 else {
-            let error = DiskCacheError(operation: "rename into", path: directory.path, code: errno)
-            unlink(partial.path)
+        guard rename(partial, file) == 0 else {
+            let error = DiskCacheError(operation: "rename into", path: directoryPath, code: errno)
+            unlink(partial)
             throw error
         }
         let victims = state.withLock { state -> [String] in
@@ -130,8 +136,8 @@ public final class DiskImageCache: Sendable {
             }
             return victims
         }
-        for victim in victims { unlink(directory.appendingPathComponent(victim).path) }
-        return file
+        for victim in victims { unlink(directoryPath + "/" + victim) }
+        return URL(fileURLWithPath: file, isDirectory: false)
     }
 
     /// The bytes of all files.

@@ -92,7 +92,7 @@ public final class ImageLoader: ImageRetrieving {
     /// The image of `url` from memory, else from disk (then kept in memory).
     public func cachedImage(_ url: String) -> FeedImage? {
         if let image = memoryCache.image(for: url) { return image }
-        guard let diskCache, let data = diskCache.data(for: url), let info = ImageFormat.sniff([UInt8](data)) else { return nil }
+        guard let diskCache, let data = diskCache.data(for: url), let info = ImageFormat.sniff(data) else { return nil }
         let image = FeedImage(url: url, info: info, path: diskCache.path(for: url).path, data: data)
         memoryCache.store(image)
         return image
@@ -140,7 +140,7 @@ public final class ImageLoader: ImageRetrieving {
             guard data.count <= maxImageBytes else {
                 return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: redacted, reason: .bodyTooLarge))
             }
-            guard let info = ImageFormat.sniff([UInt8](data)) else {
+            guard let info = ImageFormat.sniff(data) else {
                 return .failure(.image(message: "Not a PNG, JPEG, GIF, WebP or BMP image", url: redacted, reason: .notAnImage))
             }
             var path: String?

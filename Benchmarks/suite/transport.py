@@ -1,0 +1,160 @@
+"""Figure 8: the HTTP transport against curl, both on the same C keep-alive server (issue 12).
+
+- images: 200 PNGs of 42-460 KB loaded by pipelined ``loadImage`` (a fresh feedvm and disk cache
+  under /tmp each round; the list is loaded first and not timed) against
+  ``curl --parallel --parallel-max 6`` fetching the same URLs into files; rounds interleaved,
+  the ratio is curl's time / feedvm's (throughput), median and range over the rounds.
+- reload: ``requestCommand {reload: true}`` of a 10-item page, request written -> response read
+  (stamped before the write), against a bare ``curl`` GET of the same body on a kept-alive
+  connection (curl's own ``time_total`` of each transfer after the first); interleaved blocks.
+"""
+
+import json
+import os
+import random
+import shutil
+import struct
+import subprocess
+import tempfile
+import time
+import zlib
+
+from . import c_server
+from .raw_client import RawServer
+from .report import Row, milliseconds
+from .stats import median
+
+SECTION = "8 transport"
+IMAGE_COUNT = 200
+PAGE_SIZE = 100
+
+
+def png(width, height, rng):
+    """A PNG of noise (so it does not compress): about width x height x 3 bytes."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\0" + rng.randbytes(width * 3) for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
+
+
+def write_site(directory, count):
+    """``count`` PNGs of 42-460 KB under img/, pages page1.json... of them, and reload.json."""
+    rng = random.Random(20261202)
+    os.makedirs(os.path.join(directory, "img"))
+    sizes = [42_000 + (460_000 - 42_000) * index // max(1, count - 1) for index in range(count)]
+    rng.shuffle(sizes)
+    for index, size in enumerate(sizes):
+        with open(os.path.join(directory, "img", f"{index}.png"), "wb") as image:
+            image.write(png(256, max(1, size // (256 * 3)), rng))
+    items = [{"id": f"i{index}", "title": f"Image {index}", "image": f"@BASE@/img/{index}.png"} for index in range(count)]
+    for page in range(0, count, PAGE_SIZE):
+        with open(os.path.join(directory, f"page{page // PAGE_SIZE + 1}.json"), "w") as out:
+            json.dump({"items": items[page:page + PAGE_SIZE]}, out)
+    with open(os.path.join(directory, "reload.json"), "w") as out:
+        json.dump({"items": items[:10]}, out)
+    return sum(os.path.getsize(os.path.join(directory, "img", f"{index}.png")) for index in range(count))
+
+
+def custom_input(base, path):
+    return {"source": "custom", "baseURL": base, "pageSize": PAGE_SIZE, "hud": False,
+            "custom": {"url": "{baseURL}" + path, "items": "items",
+                       "fields": {"id": "id", "title": "title", "imageURL": "image"}}}
+
+
+def feedvm_images(context, base, count):
+    """Seconds for ``count`` pipelined loadImage of a fresh feedvm (cold cache, cold connections)."""
+    with RawServer(context.feedvm_command()) as server:
+        session = server.call("transform", {"input": custom_input(base, "page{page}.json")})["session"]
+        result = server.call("requestCommand", {"session": session, "reload": True})
+        while result["count"] < count:
+            result = server.call("requestCommand", {"session": session, "reload": False})
+        calls = [("loadImage", {"session": session, "index": index}) for index in range(count)]
+        start = time.perf_counter()
+        answers = server.wait_for(server.write_many(calls))
+        elapsed = max(line.arrived for line in answers.values()) - start
+    failed = [line.message["error"] for line in answers.values() if "error" in line.message]
+    if failed:
+        raise RuntimeError(f"loadImage: {len(failed)} failed, first {failed[0]}")
+    return elapsed
+
+
+def curl_images(base, count, scratch):
+    """Seconds for ``curl --parallel --parallel-max 6`` to fetch the same URLs into files."""
+    folder = tempfile.mkdtemp(prefix="curl-", dir=scratch)
+    config = os.path.join(folder, "urls.txt")
+    with open(config, "w") as out:
+        for index in range(count):
+            out.write(f'url = "{base}img/{index}.png"\noutput = "{folder}/{index}.png"\n')
+    start = time.perf_counter()
+    subprocess.run(["curl", "--parallel", "--parallel-max", "6", "--no-progress-meter", "-K", config], check=True,
+                   stdout=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    if len(os.listdir(folder)) != count + 1:
+        raise RuntimeError("curl did not write every file")
+    shutil.rmtree(folder)
+    return elapsed
+
+
+def feedvm_reloads(server, session, count):
+    """Seconds per reload, stamped before the request is written."""
+    samples = []
+    for _ in range(count):
+        start = time.perf_counter()
+        request_id = server.write("requestCommand", {"session": session, "reload": True})
+        answer = server.wait_for([request_id])[request_id]
+        if "error" in answer.message:
+            raise RuntimeError(f"reload failed: {answer.message['error']}")
+        samples.append(answer.arrived - start)
+        server.notifications.clear()
+    return samples
+
+
+def curl_gets(url, count):
+    """curl's ``time_total`` of ``count`` GETs of ``url`` on one kept-alive connection (the first,
+    which connects, is left out)."""
+    command = ["curl", "-s", "-o", "/dev/null", "-w", "%{time_total}\n"]
+    for _ in range(count + 1):
+        command += [url, "-o", "/dev/null"]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    return [float(value) for value in done.stdout.split()][1:]
+
+
+def run(context):
+    """The two figures, each with its peer and target."""
+    if shutil.which("curl") is None:
+        return [Row(SECTION, "images and reload vs curl", "", "curl", "not installed")]
+    count = context.size(IMAGE_COUNT, 10)
+    rounds = context.size(7, 1)
+    site = tempfile.mkdtemp(prefix="site-", dir=context.scratch)
+    total_bytes = write_site(site, count)
+    server_binary = c_server.build(context.scratch)
+    ratios, ours, theirs = [], [], []
+    with c_server.StaticServer(server_binary, site) as server:
+        for round_index in range(rounds):
+            order = (("feedvm", "curl") if round_index % 2 == 0 else ("curl", "feedvm"))
+            times = {}
+            for contender in order:
+                times[contender] = (feedvm_images(context, server.base, count) if contender == "feedvm"
+                                    else curl_images(server.base, count, context.scratch))
+            ours.append(times["feedvm"])
+            theirs.append(times["curl"])
+            ratios.append(times["curl"] / times["feedvm"])
+        reload_ours, reload_theirs = [], []
+        with RawServer(context.feedvm_command()) as feedvm:
+            session = feedvm.call("transform", {"input": custom_input(server.base, "reload.json")})["session"]
+            feedvm_reloads(feedvm, session, context.size(50, 2))  # warm up: connection, caches
+            for _ in range(context.size(6, 1)):
+                reload_ours += feedvm_reloads(feedvm, session, context.size(50, 3))
+                reload_theirs += curl_gets(server.base + "reload.json", context.size(50, 3))
+    shutil.rmtree(site)
+    ratio, added = median(ratios), median(reload_ours) - median(reload_theirs)
+    megabytes = total_bytes / 1e6
+    return [
+        Row(SECTION, f"{count} images ({megabytes:.0f} MB), pipelined loadImage, median of {rounds} interleaved rounds",
+            f"{megabytes / median(ours):,.0f} MB/s", "curl --parallel-max 6", f"{megabytes / median(theirs):,.0f} MB/s",
+            f"{ratio:.2f}x ({min(ratios):.2f}-{max(ratios):.2f})", ">= 0.80x", None if context.smoke else ratio >= 0.8),
+        Row(SECTION, f"reload of a 10-item page, median of {len(reload_ours)}, added {milliseconds(added)}",
+            milliseconds(median(reload_ours)), "bare curl GET (kept alive)", milliseconds(median(reload_theirs)),
+            f"+{added * 1000:.3f} ms", "<= +0.25 ms", None if context.smoke else added <= 0.00025),
+    ]
