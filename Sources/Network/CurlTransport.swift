@@ -17,9 +17,20 @@ import Reactive
 ///
 /// The event thread sleeps in `curl_multi_poll` until a socket is ready, a deadline is due, or
 /// work is added or cancelled (`curl_multi_wakeup`), so a pending request costs no CPU.
-/// Completions never run on it: they are delivered on a global dispatch queue, so a slow
-/// consumer (JSON mapping, a cache write) never stalls other transfers.
+/// By default completions never run on it: they are delivered on a global dispatch queue, so a
+/// slow consumer (JSON mapping, a cache write) never stalls other transfers. A consumer that
+/// hops elsewhere at once (a provider with a callback scheduler) may take them on the event
+/// thread instead (`Delivery.onEventThread`), which saves that hop.
 public final class CurlTransport: HTTPTransport {
+    /// Where completions run.
+    public enum Delivery: Sendable {
+        /// On a global dispatch queue.
+        case dispatched
+        /// On the event thread itself (a cancellation's on the cancelling thread): only for
+        /// consumers that do nothing there but hand the result on.
+        case onEventThread
+    }
+
     /// The hard limits of one transport.
     public struct Limits: Sendable, Equatable {
         /// The default body cap: 20 MiB.
@@ -46,11 +57,14 @@ public final class CurlTransport: HTTPTransport {
 
     /// This transport's limits.
     public let limits: Limits
+    /// Where completions run.
+    public let delivery: Delivery
     private let loop = Locked<Result<CurlEventLoop, NetworkError>?>(nil)
 
     /// A transport with `limits`; nothing is loaded or started before the first request.
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), delivery: Delivery = .dispatched) {
         self.limits = limits
+        self.delivery = delivery
     }
 
     deinit {
@@ -72,7 +86,8 @@ public final class CurlTransport: HTTPTransport {
             completion(.failure(error.attaching(request)))
             return Disposables.create {}
         }
-        let transfer = CurlTransfer(request: request, limits: limits, completion: CurlTransport.delivering(completion))
+        let deliver = delivery == .dispatched ? CurlTransport.dispatching(completion) : completion
+        let transfer = CurlTransfer(request: request, limits: limits, completion: deliver)
         loop.add(transfer)
         return Disposables.create { loop.cancel(transfer) }
     }
@@ -88,7 +103,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// `completion`, called on a global queue: never on the event thread.
-    private static func delivering(_ completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void)
+    private static func dispatching(_ completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void)
         -> @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void
     {
         { result in DispatchQueue.global().async { completion(result) } }

@@ -84,11 +84,13 @@ final class FailureURLTests: XCTestCase {
             "custom": ["url": "https://api.test/{accessKey}/feed", "query": ["k": "{accessKey}", "api_token": "abc", "page": "{page}"],
                        "fields": ["id": "id", "imageURL": "u"]],
         ])
-        let source = FeedEnvironment.source(for: input, scheduler: TestScheduler(), transport: transport)
+        let scheduler = TestScheduler()
+        let source = FeedEnvironment.source(for: input, scheduler: scheduler, transport: transport)
         let box = Locked<FeedError?>(nil)
         _ = source.page(input.pageRequest(index: 0, cursor: nil)).subscribe { result in
             if case .failure(let error) = result { box.withLock { $0 = error as? FeedError } }
         }
+        scheduler.start()  // answers reach the source on its session's scheduler
         let error = try XCTUnwrap(box.current)
         XCTAssertEqual(error.status, 403)
         XCTAssertEqual(error.message, "forbidden")

@@ -31,7 +31,8 @@ extension FeedEnvironment {
     ) -> any FeedSource {
         guard input.source == .stub else {
             let authorized = input.tokenRenewal.map { $0.wrapping(transport, timeout: requestTimeout) } ?? transport
-            let provider = Provider<FeedTarget>(transport: authorized, plugins: plugins)
+            // Answers hop to the session's scheduler before anything maps them.
+            let provider = Provider<FeedTarget>(callbackScheduler: scheduler, transport: authorized, plugins: plugins)
             return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
         }
         let delay = input.stubDelay ?? defaultStubDelay
