@@ -3,7 +3,8 @@
 - images: 200 PNGs of 42-460 KB loaded by pipelined ``loadImage`` (a fresh feedvm and disk cache
   under /tmp each round; the list is loaded first and not timed) against
   ``curl --parallel --parallel-max 6`` fetching the same URLs into files; rounds interleaved,
-  the ratio is curl's time / feedvm's (throughput), median and range over the rounds.
+  the ratio is curl's time / feedvm's (throughput), median and range over the rounds; and the
+  CPU each spends per image (feedvm: /proc of the process over the loads; curl: its rusage).
 - reload: ``requestCommand {reload: true}`` of a 10-item page, request written -> response read
   (stamped before the write), against a bare ``curl`` GET of the same body on a kept-alive
   connection (curl's own ``time_total`` of each transfer after the first); interleaved blocks.
@@ -12,6 +13,7 @@
 import json
 import os
 import random
+import resource
 import shutil
 import struct
 import subprocess
@@ -62,38 +64,51 @@ def custom_input(base, path):
                        "fields": {"id": "id", "title": "title", "imageURL": "image"}}}
 
 
+def process_cpu_seconds(pid):
+    """User + system CPU seconds of a running process, from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def feedvm_images(context, base, count):
-    """Seconds for ``count`` pipelined loadImage of a fresh feedvm (cold cache, cold connections)."""
+    """(seconds, CPU seconds) of ``count`` pipelined loadImage of a fresh feedvm (cold cache,
+    cold connections)."""
     with RawServer(context.feedvm_command()) as server:
         session = server.call("transform", {"input": custom_input(base, "page{page}.json")})["session"]
         result = server.call("requestCommand", {"session": session, "reload": True})
         while result["count"] < count:
             result = server.call("requestCommand", {"session": session, "reload": False})
         calls = [("loadImage", {"session": session, "index": index}) for index in range(count)]
+        cpu = process_cpu_seconds(server.pid)
         start = time.perf_counter()
         answers = server.wait_for(server.write_many(calls))
         elapsed = max(line.arrived for line in answers.values()) - start
+        cpu = process_cpu_seconds(server.pid) - cpu
     failed = [line.message["error"] for line in answers.values() if "error" in line.message]
     if failed:
         raise RuntimeError(f"loadImage: {len(failed)} failed, first {failed[0]}")
-    return elapsed
+    return elapsed, cpu
 
 
 def curl_images(base, count, scratch):
-    """Seconds for ``curl --parallel --parallel-max 6`` to fetch the same URLs into files."""
+    """(seconds, CPU seconds) of ``curl --parallel --parallel-max 6`` fetching the same URLs into
+    files."""
     folder = tempfile.mkdtemp(prefix="curl-", dir=scratch)
     config = os.path.join(folder, "urls.txt")
     with open(config, "w") as out:
         for index in range(count):
             out.write(f'url = "{base}img/{index}.png"\noutput = "{folder}/{index}.png"\n')
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(["curl", "--parallel", "--parallel-max", "6", "--no-progress-meter", "-K", config], check=True,
                    stdout=subprocess.DEVNULL)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if len(os.listdir(folder)) != count + 1:
         raise RuntimeError("curl did not write every file")
     shutil.rmtree(folder)
-    return elapsed
+    return elapsed, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def feedvm_reloads(server, session, count):
@@ -129,17 +144,19 @@ def run(context):
     site = tempfile.mkdtemp(prefix="site-", dir=context.scratch)
     total_bytes = write_site(site, count)
     server_binary = c_server.build(context.scratch)
-    ratios, ours, theirs = [], [], []
+    ratios, ours, theirs, our_cpu, their_cpu = [], [], [], [], []
     with c_server.StaticServer(server_binary, site) as server:
         for round_index in range(rounds):
             order = (("feedvm", "curl") if round_index % 2 == 0 else ("curl", "feedvm"))
-            times = {}
+            measured = {}
             for contender in order:
-                times[contender] = (feedvm_images(context, server.base, count) if contender == "feedvm"
-                                    else curl_images(server.base, count, context.scratch))
-            ours.append(times["feedvm"])
-            theirs.append(times["curl"])
-            ratios.append(times["curl"] / times["feedvm"])
+                measured[contender] = (feedvm_images(context, server.base, count) if contender == "feedvm"
+                                       else curl_images(server.base, count, context.scratch))
+            ours.append(measured["feedvm"][0])
+            theirs.append(measured["curl"][0])
+            our_cpu.append(measured["feedvm"][1])
+            their_cpu.append(measured["curl"][1])
+            ratios.append(measured["curl"][0] / measured["feedvm"][0])
         reload_ours, reload_theirs = [], []
         with RawServer(context.feedvm_command()) as feedvm:
             session = feedvm.call("transform", {"input": custom_input(server.base, "reload.json")})["session"]
@@ -154,6 +171,8 @@ def run(context):
         Row(SECTION, f"{count} images ({megabytes:.0f} MB), pipelined loadImage, median of {rounds} interleaved rounds",
             f"{megabytes / median(ours):,.0f} MB/s", "curl --parallel-max 6", f"{megabytes / median(theirs):,.0f} MB/s",
             f"{ratio:.2f}x ({min(ratios):.2f}-{max(ratios):.2f})", ">= 0.80x", None if context.smoke else ratio >= 0.8),
+        Row(SECTION, f"CPU per image (user + system), median of {rounds}", f"{median(our_cpu) / count * 1e3:.2f} ms",
+            "curl --parallel-max 6", f"{median(their_cpu) / count * 1e3:.2f} ms", f"{median(our_cpu) / median(their_cpu):.2f}x"),
         Row(SECTION, f"reload of a 10-item page, median of {len(reload_ours)}, added {milliseconds(added)}",
             milliseconds(median(reload_ours)), "bare curl GET (kept alive)", milliseconds(median(reload_theirs)),
             f"+{added * 1000:.3f} ms", "<= +0.25 ms", None if context.smoke else added <= 0.00025),

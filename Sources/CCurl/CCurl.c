@@ -17,7 +17,6 @@ struct ccurl_message {
 
 static struct {
     int (*global_init)(long flags);
-    const char *(*version)(void);
     ccurl_easy *(*easy_init)(void);
     void (*easy_cleanup)(ccurl_easy *);
     void (*easy_reset)(ccurl_easy *);
@@ -67,7 +66,6 @@ static void load(void) {
         }                                                                                                 \
     } while (0)
     RESOLVE(global_init, "curl_global_init");
-    RESOLVE(version, "curl_version");
     RESOLVE(easy_init, "curl_easy_init");
     RESOLVE(easy_cleanup, "curl_easy_cleanup");
     RESOLVE(easy_reset, "curl_easy_reset");
@@ -101,8 +99,6 @@ int ccurl_load(void) {
 }
 
 const char *ccurl_load_error(void) { return ccurl_load() == 0 ? NULL : load_error; }
-const char *ccurl_library_name(void) { return ccurl_load() == 0 ? library_name : NULL; }
-const char *ccurl_version(void) { return api.version(); }
 
 ccurl_easy *ccurl_easy_init(void) { return api.easy_init(); }
 void ccurl_easy_cleanup(ccurl_easy *easy) { api.easy_cleanup(easy); }
@@ -120,9 +116,6 @@ ccurl_code ccurl_easy_setopt_off_t(ccurl_easy *easy, ccurl_option option, int64_
 }
 ccurl_code ccurl_easy_setopt_write_function(ccurl_easy *easy, ccurl_option option, ccurl_write_callback callback) {
     return api.easy_setopt(easy, option, callback);
-}
-ccurl_code ccurl_easy_getinfo_long(ccurl_easy *easy, ccurl_info info, long *value) {
-    return api.easy_getinfo(easy, info, value);
 }
 ccurl_code ccurl_easy_getinfo_string(ccurl_easy *easy, ccurl_info info, const char **value) {
     return api.easy_getinfo(easy, info, value);

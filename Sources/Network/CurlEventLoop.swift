@@ -9,10 +9,12 @@ import Reactive
 /// the multi handle, the easy handles and the transfers in flight. It sleeps in
 /// `curl_multi_poll`, which returns when a socket is ready, one of curl's timers (a deadline,
 /// a connect retry) is due, or it is woken, so an idle or stalled transfer costs no CPU.
+/// Connection limits are kept by `ConnectionSlots`: only as many transfers as may connect are
+/// ever in the multi handle.
 final class CurlEventLoop: @unchecked Sendable {
     // Safety: `multi` is only used by the loop thread, except `ccurl_multi_wakeup`, which curl
-    // documents as callable from any thread; `inbox` is a `Locked`; `running` and `idleHandles`
-    // are only touched by the loop thread (in `run` and what it calls).
+    // documents as callable from any thread; `inbox` is a `Locked`; `running`, `slots` and
+    // `idleHandles` are only touched by the loop thread (in `run` and what it calls).
 
     private struct Inbox {
         var added: [CurlTransfer] = []
@@ -26,13 +28,14 @@ final class CurlEventLoop: @unchecked Sendable {
     private let multi: OpaquePointer
     private let inbox = Locked(Inbox())
     private var running: [OpaquePointer: CurlTransfer] = [:]
+    private var slots: ConnectionSlots
     private var idleHandles: [OpaquePointer] = []
 
     /// Starts the thread; libcurl must be loaded (`CurlLibrary.load()`).
     init(limits: CurlTransport.Limits) {
         multi = ccurl_multi_init()
-        _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAX_HOST_CONNECTIONS, limits.maxHostConnections)
-        _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAX_TOTAL_CONNECTIONS, limits.maxTotalConnections)
+        slots = ConnectionSlots(perHost: limits.maxHostConnections, total: limits.maxTotalConnections)
+        // Idle connections kept for reuse.
         _ = ccurl_multi_setopt_long(multi, CCURLMOPT_MAXCONNECTS, limits.maxTotalConnections)
         Thread.detachNewThread { [self] in
             Thread.current.threadDictionary[CurlEventLoop.threadKey] = true
@@ -73,21 +76,30 @@ final class CurlEventLoop: @unchecked Sendable {
                 return inbox
             }
             work.cancelled.forEach(remove)
-            work.added.forEach(start)
+            work.added.forEach { slots.enqueue($0) }
+            slots.admit().forEach(start)
             if work.closing && running.isEmpty { break }
             _ = ccurl_multi_perform(multi, &stillRunning)
             collectFinished()
-            // At most a minute asleep with nothing to do; curl shortens it to its next timer.
-            _ = ccurl_multi_poll(multi, 60_000)
+            for late in slots.expired() { late.finish(.failure(.timedOut(late.request))) }
+            // Asleep until a socket, a timer of curl's or a waiting request's deadline; at most a
+            // minute with nothing to do.
+            _ = ccurl_multi_poll(multi, Int32(min(60_000, slots.millisecondsToNextDeadline ?? 60_000)))
         }
         idleHandles.forEach { ccurl_easy_cleanup($0) }
         ccurl_multi_cleanup(multi)
     }
 
+    /// Hands an admitted transfer to curl; one that cannot start gives its slot back.
     private func start(_ transfer: CurlTransfer) {
-        guard !transfer.isFinished else { return }  // cancelled before it was started
+        guard let remaining = transfer.remainingMilliseconds() else {
+            slots.release(transfer)
+            transfer.finish(.failure(.timedOut(transfer.request)))  // its deadline passed while it waited
+            return
+        }
         let easy = idleHandles.popLast() ?? ccurl_easy_init()
-        guard let easy, transfer.configure(easy), ccurl_multi_add_handle(multi, easy) == 0 else {
+        guard let easy, transfer.configure(easy, timeoutMilliseconds: remaining), ccurl_multi_add_handle(multi, easy) == 0 else {
+            slots.release(transfer)
             transfer.finish(.failure(.requestMapping(transfer.request.url.absoluteString)))
             if let easy { recycle(easy) }
             return
@@ -100,6 +112,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private func remove(_ transfer: CurlTransfer) {
         guard let easy = transfer.easy, running.removeValue(forKey: easy) != nil else { return }
         transfer.easy = nil
+        slots.release(transfer)
         ccurl_multi_remove_handle(multi, easy)
         recycle(easy)
     }
@@ -110,11 +123,13 @@ final class CurlEventLoop: @unchecked Sendable {
         while ccurl_multi_next_done(multi, &easy, &code) == 1 {
             guard let finished = easy, let transfer = running.removeValue(forKey: finished) else { continue }
             transfer.easy = nil
+            slots.release(transfer)
             let outcome = transfer.outcome(code, easy: finished)
             ccurl_multi_remove_handle(multi, finished)
             recycle(finished)
             transfer.finish(outcome)
         }
+        slots.admit().forEach(start)
     }
 
     private func recycle(_ easy: OpaquePointer) {

@@ -11,10 +11,4 @@ enum CurlLibrary {
         let reason = ccurl_load_error().map { String(cString: $0) } ?? "libcurl could not be loaded"
         return .failure(.transportUnavailable(reason: reason, request: nil))
     }
-
-    /// The loaded library's version line, e.g. `libcurl/7.88.1 OpenSSL/3.0.15 zlib/1.2.13 ...`.
-    static var version: String? {
-        guard ccurl_load() == 0, let text = ccurl_version() else { return nil }
-        return String(cString: text)
-    }
 }

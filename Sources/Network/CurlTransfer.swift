@@ -1,4 +1,5 @@
 import CCurl
+import Dispatch
 import Foundation
 
 /// One request in flight on a `CurlEventLoop`: its easy-handle options, what curl's callbacks
@@ -29,10 +30,25 @@ final class CurlTransfer: @unchecked Sendable {
     var easy: OpaquePointer?
     private var headerList: OpaquePointer?
 
+    /// Connections are counted per host: scheme, name and port.
+    let hostKey: String
+    /// When the deadline passes: the request's whole life counts, waiting for a slot included.
+    private let deadline: DispatchTime
+
     init(request: HTTPRequest, limits: CurlTransport.Limits, completion: @escaping Completion) {
         self.request = request
         self.limits = limits
         self.completion = OnceCallback(completion)
+        let url = request.url
+        hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
+        let seconds = min(max(request.timeoutInterval ?? limits.requestTimeout, 0.001), 86_400)
+        deadline = .now() + seconds
+    }
+
+    /// Milliseconds left before the deadline, or `nil` when it has passed.
+    func remainingMilliseconds() -> Int? {
+        let left = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+        return left > 0 ? max(1, Int(left / 1_000_000)) : nil
     }
 
     deinit {
@@ -45,9 +61,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Reports `result`, unless the transfer already ended.
     func finish(_ result: Result<(HTTPResponse, Data), NetworkError>) { completion(result) }
 
-    /// Sets every option of this request on `easy` (fresh or reset). `false` when curl refused
-    /// one, which only an unusable URL or request causes.
-    func configure(_ easy: OpaquePointer) -> Bool {
+    /// Sets every option of this request on `easy` (fresh or reset), with `timeoutMilliseconds`
+    /// as curl's deadline. `false` when curl refused one, which only an unusable URL or request
+    /// causes.
+    func configure(_ easy: OpaquePointer, timeoutMilliseconds: Int) -> Bool {
         let context = Unmanaged.passUnretained(self).toOpaque()
         var codes: [ccurl_code] = [
             request.url.absoluteString.withCString { ccurl_easy_setopt_pointer(easy, CCURLOPT_URL, $0) },
@@ -65,7 +82,7 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_pointer(easy, CCURLOPT_USERAGENT, "FeedVM"),
             ccurl_easy_setopt_long(easy, CCURLOPT_FOLLOWLOCATION, 1),
             ccurl_easy_setopt_long(easy, CCURLOPT_MAXREDIRS, limits.maxRedirects),
-            ccurl_easy_setopt_long(easy, CCURLOPT_TIMEOUT_MS, deadlineMilliseconds),
+            ccurl_easy_setopt_long(easy, CCURLOPT_TIMEOUT_MS, timeoutMilliseconds),
             ccurl_easy_setopt_off_t(easy, CCURLOPT_MAXFILESIZE_LARGE, Int64(limits.maxBodyBytes)),
             allowHTTPOnly(easy, option: CCURLOPT_PROTOCOLS_STR, fallback: CCURLOPT_PROTOCOLS),
             allowHTTPOnly(easy, option: CCURLOPT_REDIR_PROTOCOLS_STR, fallback: CCURLOPT_REDIR_PROTOCOLS),
@@ -74,12 +91,6 @@ final class CurlTransfer: @unchecked Sendable {
         headerList = makeHeaderList()
         codes.append(ccurl_easy_setopt_pointer(easy, CCURLOPT_HTTPHEADER, UnsafeRawPointer(headerList)))
         return codes.allSatisfy { $0 == CCURLE_OK }
-    }
-
-    /// The request's deadline, or the transport's, in milliseconds (at least 1: 0 means none).
-    private var deadlineMilliseconds: Int {
-        let seconds = request.timeoutInterval ?? limits.requestTimeout
-        return max(1, Int(min(seconds, 86_400) * 1000))
     }
 
     /// Only http and https, for the request and for redirects; the bit mask is for libcurl

@@ -163,6 +163,35 @@ final class CurlTransportLimitTests: XCTestCase {
         _ = base
     }
 
+    func testRequestsBeyondTheHostLimitWaitTheirTurnAndKeepTheirDeadline() throws {
+        let connections = Locked(0)
+        let base = try start { connection in
+            connections.withLock { $0 += 1 }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n")
+            connection.waitForHangUp()  // stalls: holds the host's only slot until its deadline
+        }
+        let transport = CurlTransport.with { $0.maxHostConnections = 1 }
+        let outcomes = Locked<[String: (result: Result<(HTTPResponse, Data), NetworkError>, seconds: Double)]>([:])
+        let started = Date()
+        let done = expectation(description: "both answered")
+        done.expectedFulfillmentCount = 2
+        for (path, timeout) in [("first", 2.0), ("second", 0.5)] {
+            _ = transport.send(HTTPRequest(url: base.appendingPathComponent(path), timeoutInterval: timeout)) { result in
+                let seconds = Date().timeIntervalSince(started)
+                outcomes.withLock { $0[path] = (result, seconds) }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 30)
+        let first = try XCTUnwrap(outcomes.current["first"])
+        let second = try XCTUnwrap(outcomes.current["second"])
+        XCTAssertEqual(message(second.result), "The request timed out (GET \(base.absoluteString)second)")
+        XCTAssertLessThan(second.seconds, 1.5, "a request waiting for a slot still ends at its own deadline")
+        XCTAssertEqual(message(first.result), "The request timed out (GET \(base.absoluteString)first)")
+        XCTAssertGreaterThan(first.seconds, 1.9)
+        XCTAssertEqual(connections.current, 1, "the waiting request was never sent")
+    }
+
     /// CPU time of this whole process (every thread), in seconds.
     private static func processCPUSeconds() -> Double {
         var time = timespec()

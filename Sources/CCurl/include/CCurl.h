@@ -42,7 +42,6 @@ typedef enum ccurl_option {
     CCURLOPT_BUFFERSIZE = 98,
     CCURLOPT_NOSIGNAL = 99,
     CCURLOPT_ACCEPT_ENCODING = 10102,
-    CCURLOPT_PRIVATE = 10103,
     CCURLOPT_MAXFILESIZE_LARGE = 30117,
     CCURLOPT_POSTFIELDSIZE_LARGE = 30120,
     CCURLOPT_TIMEOUT_MS = 155,
@@ -63,14 +62,11 @@ enum {
 /// CURLMoption numbers.
 typedef enum ccurl_multi_option {
     CCURLMOPT_MAXCONNECTS = 6,
-    CCURLMOPT_MAX_HOST_CONNECTIONS = 7,
-    CCURLMOPT_MAX_TOTAL_CONNECTIONS = 13,
 } ccurl_multi_option;
 
-/// CURLINFO numbers: CURLINFO_STRING 0x100000 + n, LONG 0x200000 + n.
+/// CURLINFO numbers: CURLINFO_STRING 0x100000 + n.
 typedef enum ccurl_info {
     CCURLINFO_EFFECTIVE_URL = 0x100000 + 1,
-    CCURLINFO_RESPONSE_CODE = 0x200000 + 2,
 } ccurl_info;
 
 /// CURLcode: the values the transport tells apart (others keep their number).
@@ -102,10 +98,6 @@ typedef enum ccurl_code {
 int ccurl_load(void);
 /// Why `ccurl_load` failed, or NULL.
 const char *ccurl_load_error(void);
-/// The file that was loaded, e.g. "libcurl.so.4", or NULL.
-const char *ccurl_library_name(void);
-/// `curl_version()`: e.g. "libcurl/7.88.1 OpenSSL/3.0.15 ...".
-const char *ccurl_version(void);
 
 ccurl_easy *ccurl_easy_init(void);
 void ccurl_easy_cleanup(ccurl_easy *easy);
@@ -115,7 +107,6 @@ ccurl_code ccurl_easy_setopt_long(ccurl_easy *easy, ccurl_option option, long va
 ccurl_code ccurl_easy_setopt_pointer(ccurl_easy *easy, ccurl_option option, const void *value);
 ccurl_code ccurl_easy_setopt_off_t(ccurl_easy *easy, ccurl_option option, int64_t value);
 ccurl_code ccurl_easy_setopt_write_function(ccurl_easy *easy, ccurl_option option, ccurl_write_callback callback);
-ccurl_code ccurl_easy_getinfo_long(ccurl_easy *easy, ccurl_info info, long *value);
 ccurl_code ccurl_easy_getinfo_string(ccurl_easy *easy, ccurl_info info, const char **value);
 
 ccurl_slist *ccurl_slist_append(ccurl_slist *list, const char *line);
