@@ -74,9 +74,6 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_pointer(easy, CCURLOPT_HEADERDATA, context),
             // Signals would be process-wide; the event thread needs none.
             ccurl_easy_setopt_long(easy, CCURLOPT_NOSIGNAL, 1),
-            // curl's own tool reads 100 KiB at a time; the library's 16 KiB default means 6x the
-            // reads and callbacks for a 400 KB image.
-            ccurl_easy_setopt_long(easy, CCURLOPT_BUFFERSIZE, 100 << 10),
             // "" offers every encoding curl can decode; the body callback sees decoded bytes.
             ccurl_easy_setopt_pointer(easy, CCURLOPT_ACCEPT_ENCODING, ""),
             ccurl_easy_setopt_pointer(easy, CCURLOPT_USERAGENT, "FeedVM"),

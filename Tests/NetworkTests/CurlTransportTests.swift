@@ -154,6 +154,17 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertThrowsError(try result.get())
     }
 
+    func testAHandleThatFollowedARefusedRedirectServesTheNextRequest() throws {
+        let baseURL = try startServer { request in
+            request.target == "/to-file"
+                ? .respond(status: 302, headers: ["Location": "file:///etc/hostname"], body: Data())
+                : .respond(status: 200, headers: [:], body: Data("ok".utf8))
+        }
+        let transport = CurlTransport()
+        XCTAssertThrowsError(try send(URLTarget(baseURL: baseURL, path: "to-file"), transport: transport).get())
+        XCTAssertEqual(try send(URLTarget(baseURL: baseURL, path: "next"), transport: transport).get().mapString(), "ok")
+    }
+
     func testAnHTTPRedirectIsFollowed() throws {
         let baseURL = try startServer { request in
             request.target == "/old"
