@@ -14,6 +14,7 @@ from typing import Dict, Iterator
 
 import pytest
 
+from reliability_figures import set_figure
 from reliability_hostile_http import BOMB_BYTES, HostileHTTPServer, deflate_bomb
 from reliability_session import FeedSession
 from reliability_wire import FeedvmProcess
@@ -93,6 +94,8 @@ def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs, feedvm, hosti
     assert_load_ended(outcome)
     assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
     assert peak_rss(feedvm) < PEAK_RSS_BOUND, f"peak RSS {peak_rss(feedvm) >> 20} MiB"
+    set_figure(f"transport: {route} API body, answered after / peak RSS",
+               f"{elapsed:.2f} s / {peak_rss(feedvm) / (1 << 20):.0f} MiB")
     assert feedvm.call("ping") == {}
 
 
@@ -105,6 +108,7 @@ def test_an_image_bomb_fails_at_the_image_cap(bombs, feedvm, hostile):
     downloaded = outcome.params_of("imageDownloaded")
     assert len(downloaded) == 1 and downloaded[0]["image"] is None, downloaded
     assert peak_rss(feedvm) < PEAK_RSS_BOUND, f"peak RSS {peak_rss(feedvm) >> 20} MiB"
+    set_figure("transport: deflate-bomb image, peak RSS", f"{peak_rss(feedvm) / (1 << 20):.0f} MiB")
 
 
 def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
@@ -115,6 +119,7 @@ def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
     assert_failed(outcome, LOAD_FAILED, "timedOut")
     assert_load_ended(outcome)
     assert DEADLINE_MS / 1000 * 0.9 < elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    set_figure(f"transport: trickled body, answered after (deadline {DEADLINE_MS / 1000:.0f} s)", f"{elapsed:.2f} s")
 
 
 def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm, hostile):
@@ -127,6 +132,7 @@ def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm,
     assert_failed(outcome, IMAGE_FAILED, "timedOut")
     assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
     assert cpu < elapsed * 0.1, f"{cpu:.2f} s of CPU while a request was pending for {elapsed:.1f} s"
+    set_figure("transport: stall after headers, answered after / CPU meanwhile", f"{elapsed:.2f} s / {cpu:.2f} s")
 
 
 def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods, hostile, tmp_path):
@@ -146,6 +152,7 @@ def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods
         elapsed = time.monotonic() - started
         assert outcome.error is None and outcome.result["count"] == 3, outcome.response
         assert elapsed < deadline / 4, f"the page waited {elapsed:.1f} s behind the stalled downloads"
+        set_figure("transport: page load beside 10 stalled image downloads of its host", f"{elapsed * 1000:.0f} ms")
         for ident in pending:
             answer = process.response(ident, timeout=deadline * 3)
             assert answer["error"]["code"] == IMAGE_FAILED and answer["error"]["data"]["reason"] == "timedOut", answer
