@@ -140,7 +140,7 @@ def run(context):
     if shutil.which("curl") is None:
         return [Row(SECTION, "images and reload vs curl", "", "curl", "not installed")]
     count = context.size(IMAGE_COUNT, 10)
-    rounds = context.size(7, 1)
+    rounds = context.size(9, 1)
     site = tempfile.mkdtemp(prefix="site-", dir=context.scratch)
     total_bytes = write_site(site, count)
     server_binary = c_server.build(context.scratch)

@@ -124,7 +124,7 @@ final class CurlEventLoop: @unchecked Sendable {
             guard let finished = easy, let transfer = running.removeValue(forKey: finished) else { continue }
             transfer.easy = nil
             slots.release(transfer)
-            let outcome = transfer.outcome(code, easy: finished)
+            let outcome = transfer.outcome(code)
             ccurl_multi_remove_handle(multi, finished)
             recycle(finished)
             transfer.finish(outcome)

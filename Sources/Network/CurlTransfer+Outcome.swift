@@ -2,11 +2,11 @@ import CCurl
 import Foundation
 
 extension CurlTransfer {
-    /// What it means that curl ended this transfer on `easy` with `code`.
-    func outcome(_ code: ccurl_code, easy: OpaquePointer) -> Result<(HTTPResponse, Data), NetworkError> {
+    /// What it means that curl ended this transfer with `code`.
+    func outcome(_ code: ccurl_code) -> Result<(HTTPResponse, Data), NetworkError> {
         switch code {
         case CCURLE_OK:
-            return .success((HTTPResponse(statusCode: head.statusCode, headers: head.headers, url: effectiveURL(easy)), body.take()))
+            return .success((HTTPResponse(statusCode: head.statusCode, headers: head.headers), body.take()))
         case CCURLE_FILESIZE_EXCEEDED:
             return .failure(.bodyTooLarge(limit: limits.maxBodyBytes, request: request))
         case CCURLE_WRITE_ERROR where overrun == .body:
@@ -31,12 +31,6 @@ extension CurlTransfer {
         default:
             return .failure(.underlying(CurlTransfer.transportError(code), request: request, response: nil))
         }
-    }
-
-    private func effectiveURL(_ easy: OpaquePointer) -> URL {
-        var text: UnsafePointer<CChar>?
-        guard ccurl_easy_getinfo_string(easy, CCURLINFO_EFFECTIVE_URL, &text) == CCURLE_OK, let text else { return request.url }
-        return URL(string: String(cString: text)) ?? request.url
     }
 
     /// The scheme a redirect's `Location` names, lower-cased ("" when it names none).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The head of one HTTP answer, as a transport reports it with the body beside it (the role
 /// `HTTPURLResponse` plays in Moya).
 public struct HTTPResponse: Sendable, Equatable {
@@ -7,13 +5,10 @@ public struct HTTPResponse: Sendable, Equatable {
     public var statusCode: Int
     /// The header fields of the final response; repeated fields are joined with ", ".
     public var headers: [String: String]
-    /// The URL that answered: the request's, or the last redirect's.
-    public var url: URL
 
     /// A response head with every part given.
-    public init(statusCode: Int, headers: [String: String] = [:], url: URL) {
+    public init(statusCode: Int, headers: [String: String] = [:]) {
         self.statusCode = statusCode
         self.headers = headers
-        self.url = url
     }
 }

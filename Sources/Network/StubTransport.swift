@@ -39,7 +39,7 @@ public struct StubTransport: HTTPTransport {
         let answer: @Sendable () -> Void = {
             switch route(request) {
             case .response(let statusCode, let headers, let body):
-                finish(.success((HTTPResponse(statusCode: statusCode, headers: headers, url: request.url), body)))
+                finish(.success((HTTPResponse(statusCode: statusCode, headers: headers), body)))
             case .failure(let error):
                 finish(.failure(error.attaching(request)))
             case .never:

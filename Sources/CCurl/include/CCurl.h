@@ -2,11 +2,11 @@
 //
 // FeedVM links no curl library and needs no curl headers: the first HTTP request `dlopen`s
 // libcurl.so.4 (the library every Linux distribution ships, and FoundationNetworking itself
-// loads) and looks up the functions below. The option, info and error numbers are curl's own
+// loads) and looks up the functions below. The option and error numbers are curl's own
 // (include/curl/curl.h and multi.h); libcurl keeps them stable across versions (ABI 4).
 //
-// curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot
-// call, so each is wrapped once per argument type.
+// curl_easy_setopt and curl_multi_setopt are variadic, which Swift cannot call, so each is
+// wrapped once per argument type.
 #ifndef CCURL_H
 #define CCURL_H
 
@@ -63,11 +63,6 @@ typedef enum ccurl_multi_option {
     CCURLMOPT_MAXCONNECTS = 6,
 } ccurl_multi_option;
 
-/// CURLINFO numbers: CURLINFO_STRING 0x100000 + n.
-typedef enum ccurl_info {
-    CCURLINFO_EFFECTIVE_URL = 0x100000 + 1,
-} ccurl_info;
-
 /// CURLcode: the values the transport tells apart (others keep their number).
 typedef enum ccurl_code {
     CCURLE_OK = 0,
@@ -106,7 +101,6 @@ ccurl_code ccurl_easy_setopt_long(ccurl_easy *easy, ccurl_option option, long va
 ccurl_code ccurl_easy_setopt_pointer(ccurl_easy *easy, ccurl_option option, const void *value);
 ccurl_code ccurl_easy_setopt_off_t(ccurl_easy *easy, ccurl_option option, int64_t value);
 ccurl_code ccurl_easy_setopt_write_function(ccurl_easy *easy, ccurl_option option, ccurl_write_callback callback);
-ccurl_code ccurl_easy_getinfo_string(ccurl_easy *easy, ccurl_info info, const char **value);
 
 ccurl_slist *ccurl_slist_append(ccurl_slist *list, const char *line);
 void ccurl_slist_free_all(ccurl_slist *list);
