@@ -17,7 +17,7 @@ from .report import Row, milliseconds, ratio
 from .stats import median
 
 SECTION = "6 images"
-#: `URLSessionConfiguration.httpMaximumConnectionsPerHost`'s default: the download concurrency limit.
+#: `--max-host-connections`' default: the image download concurrency limit per host.
 PER_HOST_LIMIT = 6
 
 
@@ -109,7 +109,7 @@ def run(context):
         Row(SECTION, f"{count:,} distinct images, pipelined ({gets} GETs)",
             f"{count / elapsed:,.0f} images/s", "bare GETs, 1 connection", f"{count / bare:,.0f} images/s",
             ratio(bare / elapsed)),
-        Row(SECTION, "peak image GETs in flight at the backend", str(peak), "URLSession per-host limit",
+        Row(SECTION, "peak image GETs in flight at the backend", str(peak), "per-host connection limit",
             str(PER_HOST_LIMIT), "", f"<= {PER_HOST_LIMIT}", None if context.smoke else peak <= PER_HOST_LIMIT),
         Row(SECTION, f"{callers} concurrent loads of one URL, GETs in each of {len(shared_gets)} rounds",
             " ".join(map(str, shared_gets)), "expected", "1 per round", "", "== 1",
