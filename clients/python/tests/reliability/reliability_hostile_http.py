@@ -12,6 +12,8 @@ Routes, by path prefix (every connection serves one request, then closes):
 - ``/garbage``: ``HTTP/1.1 OK-ish`` (no status code); ``/not-http``: an SSH banner.
 - ``/loop``: ``302`` to itself; ``/to-file``, ``/to-ftp``, ``/to-stub``: ``302`` to those schemes.
 - ``/image/...``: a small real PNG.
+- ``/unauthorized``: ``401`` with an envelope body ``{"code": 401}`` (the envelope source then
+  renews its token).
 
 ``bytes_sent`` counts body bytes written per path prefix; ``open_connections`` those not yet
 closed. ``close()`` stops accepting, shuts every connection and joins the threads.
@@ -276,6 +278,12 @@ def _image(server: HostileHTTPServer, out: _Writer, path: str) -> None:
     out.body(body)
 
 
+def _unauthorized(server: HostileHTTPServer, out: _Writer, path: str) -> None:
+    body = b'{"code": 401, "msg": "token expired"}'
+    out.head("401 Unauthorized", {"Content-Type": "application/json", "Content-Length": len(body), "Connection": "close"})
+    out.body(body)
+
+
 def _not_found(server: HostileHTTPServer, out: _Writer, path: str) -> None:
     out.head("404 Not Found", {"Content-Length": 0, "Connection": "close"})
 
@@ -294,4 +302,5 @@ ROUTES: Dict[str, Callable[[HostileHTTPServer, _Writer, str], None]] = {
     "to-ftp": _redirect("ftp://127.0.0.1/pub/feed.json"),
     "to-stub": _redirect("stub://images/0.png"),
     "image": _image,
+    "unauthorized": _unauthorized,
 }

@@ -122,6 +122,18 @@ def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
     set_figure(f"transport: trickled body, answered after (deadline {DEADLINE_MS / 1000:.0f} s)", f"{elapsed:.2f} s")
 
 
+def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm, hostile):
+    session = FeedSession(feedvm, {"source": "envelope", "baseURL": hostile.base + "unauthorized",
+                                   "auth": {"token": "stale", "refreshURL": hostile.base + "stall/token"}})
+    started = time.monotonic()
+    outcome = session.reload()
+    elapsed = time.monotonic() - started
+    assert_failed(outcome, LOAD_FAILED, "timedOut")
+    assert_load_ended(outcome)
+    assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    assert "/stall/token" in hostile.requests, "the refresh was tried"
+
+
 def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm, hostile):
     hostile.set_page("stalled-image", [hostile.base + "stall/1.png"])
     session = FeedSession(feedvm, hostile.custom_source("stalled-image"))
