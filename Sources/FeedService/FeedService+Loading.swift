@@ -11,10 +11,7 @@ extension FeedService {
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let reload = try params.bool("reload")
-            if reload { session.willCancel(because: .superseded) }
-            reply(context, session.viewModel.request(reload: reload), with: \.wireJSON) { error in
-                .loadFailed(error, cancellation: session.cancellationReason)
-            }
+            reply(context, session.viewModel.request(reload: reload), with: \.wireJSON, failure: RPCError.loadFailed)
         }
     }
 
@@ -26,7 +23,7 @@ extension FeedService {
             let index = try params.index("index")
             let inline = try params.optionalBool("inline") ?? session.inlinesImages
             reply(context, session.viewModel.loadImage(index: index), with: { $0.json(inline: inline) }) { error in
-                .imageFailed(error, index: index, cancellation: .imageCancelled)
+                .imageFailed(error, index: index)
             }
         }
     }
@@ -39,7 +36,7 @@ extension FeedService {
             let index = try params.index("index")
             reply(context, session.viewModel.display(index: index), with: { outcome in
                 ["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)]
-            }) { error in .loadFailed(error, cancellation: session.cancellationReason) }
+            }, failure: RPCError.loadFailed)
         }
     }
 
@@ -49,9 +46,7 @@ extension FeedService {
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
-            reply(context, session.viewModel.cancelImageLoads(index: index), with: { ["cancelled": .bool($0)] }) { error in
-                .loadFailed(error, cancellation: .imageCancelled)
-            }
+            reply(context, session.viewModel.cancelImageLoads(index: index), with: { ["cancelled": .bool($0)] }, failure: RPCError.loadFailed)
         }
     }
 

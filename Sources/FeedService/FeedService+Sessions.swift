@@ -29,7 +29,6 @@ extension FeedService {
             for (key, value) in changes { members[key] = value }
             let input = try Self.feedInput(members)
             session.inputMembers.withLock { $0 = members }
-            session.willCancel(because: .inputChanged)
             session.viewModel.updateInput(input)
             session.scheduler.schedule { [viewModel = session.viewModel] in
                 context.succeed(["revision": .int(Int64(viewModel.currentSections.revision))])

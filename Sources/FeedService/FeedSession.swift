@@ -19,10 +19,6 @@ final class FeedSession: Sendable {
     /// The `input` members the session was made or last updated with; `updateInput` merges into it.
     let inputMembers: Locked<JSONObject>
     private let notifier: SessionNotifier
-    /// Why the view model's next cancellations happen. Set on the scheduler right before the
-    /// operation that cancels, and read by the cancelled callers, which the view model answers
-    /// synchronously inside that operation on the same serial scheduler.
-    private let pendingCancellation = Locked(FeedCancellationReason.superseded)
     private let capabilities: ClientCapabilities
     private let outputs = CompositeDisposable()
     private let binding = SerialDisposable()
@@ -59,14 +55,6 @@ final class FeedSession: Sendable {
         ]
     }
 
-    /// Why a load of this session was just cancelled (see `pendingCancellation`).
-    var cancellationReason: FeedCancellationReason { pendingCancellation.current }
-
-    /// Records, in the scheduler's order, why the operations enqueued after this call cancel loads.
-    func willCancel(because reason: FeedCancellationReason) {
-        scheduler.schedule { [pendingCancellation] in pendingCancellation.withLock { $0 = reason } }
-    }
-
     /// Whether images are inlined unless a call says otherwise.
     var inlinesImages: Bool { capabilities.inlineImages }
 
@@ -91,7 +79,6 @@ final class FeedSession: Sendable {
         scheduler.schedule { [self] in
             outputs.dispose()
             binding.dispose()
-            pendingCancellation.withLock { $0 = .disposed }
             viewModel.dispose()
             // The view model cancels its loads in a block of its own; answer after those.
             scheduler.schedule(completion)

@@ -78,7 +78,7 @@ extension FeedError {
             return
         }
         if networkError.isCancelled {
-            self = .cancelled
+            self = .cancelled(.shutdown)
         } else if case .unsupportedURLScheme(let scheme, _) = networkError {
             self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {

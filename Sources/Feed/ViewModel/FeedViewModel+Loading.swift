@@ -50,13 +50,12 @@ extension FeedViewModel {
             let source = environment.makeSource(input)
             let effects = state.withLock { state -> [@Sendable () -> Void] in
                 guard !state.isDisposed, state.input != input || state.loadedPages > 0 || state.inFlight != nil else { return [] }
-                var effects = cancelInFlight(&state) + cancelAllImages(&state)
+                var effects = cancelInFlight(because: .inputChanged, &state) + cancelAllImages(because: .superseded, &state)
                 state.input = input
                 state.source = source
                 state.loadedPages = 0
                 state.cursor = nil
                 state.hasMore = true
-                state.listEpoch += 1
                 effects += replaceItems(with: [], &state)
                 effects.append(emit(state.footerStatus))
                 return effects
@@ -68,7 +67,7 @@ extension FeedViewModel {
     /// What a load command does, decided on the scheduler.
     func command(reload: Bool, waiter: FeedViewModelState.Waiter?, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         if state.isDisposed {
-            return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? []
+            return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? []
         }
         if !reload {
             if state.inFlight != nil {
@@ -80,7 +79,7 @@ extension FeedViewModel {
                 return waiter.map { waiter in [{ waiter(.success(result)) }] } ?? []
             }
         }
-        var effects = cancelInFlight(&state)
+        var effects = cancelInFlight(because: .superseded, &state)
         let id = state.nextLoadId
         state.nextLoadId += 1
         let request = SerialDisposable()
@@ -99,14 +98,14 @@ extension FeedViewModel {
         return effects
     }
 
-    /// Cancels the load in flight: its request is disposed, its callers get `.cancelled`, and a
-    /// load-more's footer stops spinning.
-    func cancelInFlight(_ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    /// Cancels the load in flight for `reason`: its request is disposed, its callers get
+    /// `.cancelled(reason)`, and a load-more's footer stops spinning.
+    func cancelInFlight(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         guard let load = state.inFlight else { return [] }
         state.inFlight = nil
         load.request.dispose()
         var effects: [@Sendable () -> Void] = load.isReload ? [] : [emit(.endFooterRefresh)]
-        for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled)) } }
+        for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
         return effects
     }
 
@@ -126,8 +125,8 @@ extension FeedViewModel {
         var seen = load.isReload ? Set<String>() : state.ids
         let fresh = page.items.filter { seen.insert($0.id).inserted }
         let dropped = page.items.count - fresh.count
-        if load.isReload { state.listEpoch += 1 }
-        var effects = load.isReload ? replaceItems(with: fresh, &state) : appendItems(fresh, &state)
+        // A new list: rows now mean other items, so image loads of the old rows end here.
+        var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore

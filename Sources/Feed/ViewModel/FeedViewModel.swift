@@ -104,7 +104,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
         environment.scheduler.schedule { [self] in
             let effects = state.withLock { state -> [@Sendable () -> Void] in
                 state.isDisposed = true
-                return cancelInFlight(&state) + cancelAllImages(&state)
+                return cancelInFlight(because: .disposed, &state) + cancelAllImages(because: .disposed, &state)
             }
             effects.forEach { $0() }
         }

@@ -6,6 +6,8 @@ Routes (all on 127.0.0.1, port 0):
 - ``GET /redirect-to-file``: ``302 Location: file:///etc/passwd`` (for the API or an image).
 - ``GET /image/...``: a real PNG for any path below it (traversal attempts land here).
 - ``GET /huge-items``, ``GET /huge-image``: bodies over the 20 MiB caps.
+- ``GET /slow-items``: four items whose images are ``GET /slow-image/{n}.png``, a real PNG sent
+  after ``SLOW_IMAGE_SECONDS`` (for cancelling downloads).
 - ``GET /odd-sizes``: items whose width/height are negative or absurd, one with a BMP image
   (``GET /bmp/negative-width.bmp``) whose header says its width is negative.
 Every request's path and headers are recorded in ``requests``.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import struct
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List
 from urllib.parse import parse_qs, urlsplit
@@ -59,6 +62,9 @@ def odd_size_items(base: str) -> List[Dict[str, Any]]:
             {"id": "bmp", "title": "bmp", "image": f"{base}bmp/negative-width.bmp", "w": 16, "h": 16}]
 
 
+SLOW_IMAGE_SECONDS = 1.5
+"""How long ``/slow-image/...`` waits before answering."""
+
 HUGE_BYTES = 21 * 1024 * 1024
 """Over the 20 MiB default caps on API bodies and images (protocol/ s. 11)."""
 
@@ -87,6 +93,17 @@ class HostileBackend:
                     page = parse_qs(urlsplit(self.path).query).get("page", ["1"])[0]
                     items = odd_size_items(backend.base) if page == "1" else []
                     self._send(200, json.dumps({"items": items}).encode(), "application/json")
+                elif self.path.startswith("/slow-items"):
+                    page = parse_qs(urlsplit(self.path).query).get("page", ["1"])[0]
+                    items = [{"id": f"slow-{n}", "title": f"slow {n}", "image": f"{backend.base}slow-image/{n}.png"}
+                             for n in range(4)] if page == "1" else []
+                    self._send(200, json.dumps({"items": items}).encode(), "application/json")
+                elif self.path.startswith("/slow-image/"):
+                    time.sleep(SLOW_IMAGE_SECONDS)
+                    try:
+                        self._send(200, png_bytes(8, 8), "image/png")
+                    except OSError:
+                        pass  # the client gave up: what a cancelled download looks like
                 elif self.path.startswith("/bmp/"):
                     self._send(200, bmp_bytes(-16, -16), "image/bmp")
                 elif self.path.startswith("/redirect-to-file"):
