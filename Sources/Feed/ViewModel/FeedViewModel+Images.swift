@@ -12,16 +12,13 @@ extension FeedViewModel {
     public func loadImage(index: Int) -> Single<FeedImage> {
         Single.create { [self] observer in
             let token = state.withLock { $0.takeImageToken() }
-            environment.scheduler.schedule { [self] in
-                let effects = state.withLock { state in
-                    startImage(index: index, token: token, waiter: { result in
-                        switch result {
-                        case .success(let image): observer(.success(image))
-                        case .failure(let error): observer(.failure(error))
-                        }
-                    }, &state)
-                }
-                effects.forEach { $0() }
+            scheduleReader(index: index, imageToken: token) { viewModel, state in
+                viewModel.startImage(index: index, token: token, waiter: { result in
+                    switch result {
+                    case .success(let image): observer(.success(image))
+                    case .failure(let error): observer(.failure(error))
+                    }
+                }, &state)
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -29,10 +26,12 @@ extension FeedViewModel {
         }
     }
 
-    /// A caller of `loadImage(index:)` left: its load is dropped without a word, and its
-    /// download stops when no other caller waits for the URL.
+    /// A caller of `loadImage(index:)` left: its load is dropped without a word (it never starts
+    /// if it still waits for a page load), and its download stops when no other caller waits
+    /// for the URL.
     private func withdrawImage(token: Int) {
         let request = state.withLock { state -> SerialDisposable? in
+            state.waitingReaders.removeAll { $0.imageToken == token }
             guard let index = state.imageLoads.first(where: { $0.value[token] != nil })?.key else { return nil }
             let load = state.imageLoads[index]?.removeValue(forKey: token)
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
@@ -55,28 +54,25 @@ extension FeedViewModel {
     /// with `.invalidIndex` for a row outside the list.
     public func display(index: Int) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
-            environment.scheduler.schedule { [self] in
-                let effects = state.withLock { state -> [@Sendable () -> Void] in
-                    guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
-                    guard state.items.indices.contains(index) else {
-                        let error = FeedError.invalidIndex(index, count: state.items.count)
-                        return [{ observer(.failure(error)) }]
-                    }
-                    let needsImage = state.imageLoads[index, default: [:]].isEmpty
-                        && !environment.imageLoader.isCached(state.items[index].imageURL)
-                    let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
-                    let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
-                    let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
-                    let finishOne: @Sendable () -> Void = {
-                        if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
-                    }
-                    var effects: [@Sendable () -> Void] = []
-                    if needsImage { effects += startImage(index: index, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state) }
-                    if needsPage { effects += command(reload: false, waiter: { _ in finishOne() }, &state) }
-                    if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
-                    return effects
+            scheduleReader(index: index) { viewModel, state in
+                guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
+                guard state.items.indices.contains(index) else {
+                    let error = FeedError.invalidIndex(index, count: state.items.count)
+                    return [{ observer(.failure(error)) }]
                 }
-                effects.forEach { $0() }
+                let needsImage = state.imageLoads[index, default: [:]].isEmpty
+                    && !viewModel.environment.imageLoader.isCached(state.items[index].imageURL)
+                let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
+                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
+                let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
+                let finishOne: @Sendable () -> Void = {
+                    if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
+                }
+                var effects: [@Sendable () -> Void] = []
+                if needsImage { effects += viewModel.startImage(index: index, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state) }
+                if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
+                if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
+                return effects
             }
             return Disposables.create()
         }
@@ -92,10 +88,9 @@ extension FeedViewModel {
     /// with whether anything was pending.
     public func cancelImageLoads(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
-            environment.scheduler.schedule { [self] in
-                let loads = state.withLock { state in state.imageLoads.removeValue(forKey: index) ?? [:] }
-                loads.values.forEach { Self.cancelling($0, because: .imageCancelled)() }
-                observer(.success(!loads.isEmpty))
+            scheduleReader(index: index) { _, state in
+                let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
+                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{ observer(.success(!loads.isEmpty)) }]
             }
             return Disposables.create()
         }

@@ -38,7 +38,7 @@ extension FeedViewModel {
             guard load.waiters.isEmpty && !load.isPinned else { return [] }
             state.inFlight = nil
             load.request.dispose()
-            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
         }
         effects.forEach { $0() }
     }
@@ -99,13 +99,18 @@ extension FeedViewModel {
     }
 
     /// Cancels the load in flight for `reason`: its request is disposed, its callers get
-    /// `.cancelled(reason)`, and a load-more's footer stops spinning.
+    /// `.cancelled(reason)`, and a load-more's footer stops spinning. The list readers that
+    /// waited for it take effect first; a load one of them starts is cancelled in turn, so no
+    /// load is left in flight.
     func cancelInFlight(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        guard let load = state.inFlight else { return [] }
-        state.inFlight = nil
-        load.request.dispose()
-        var effects: [@Sendable () -> Void] = load.isReload ? [] : [emit(.endFooterRefresh)]
-        for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
+        var effects: [@Sendable () -> Void] = []
+        while let load = state.inFlight {
+            state.inFlight = nil
+            load.request.dispose()
+            if !load.isReload { effects.append(emit(.endFooterRefresh)) }
+            for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
+            effects += releaseReaders(&state)
+        }
         return effects
     }
 
@@ -114,8 +119,8 @@ extension FeedViewModel {
             guard let load = state.inFlight, load.id == id else { return [] }  // superseded meanwhile
             state.inFlight = nil
             switch result {
-            case .success(let page): return apply(page, of: load, &state)
-            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state)
+            case .success(let page): return apply(page, of: load, &state) + releaseReaders(&state)
+            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state) + releaseReaders(&state)
             }
         }
         effects.forEach { $0() }

@@ -25,6 +25,17 @@ struct FeedViewModelState {
         }
     }
 
+    /// A command that reads the list by index (`loadImage`, `willDisplay`, `cancelImage`),
+    /// waiting for the loads that arrived before it (see `FeedViewModel+ListReaders.swift`).
+    struct ListReader {
+        /// The row it reads.
+        let index: Int
+        /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
+        let imageToken: Int?
+        /// Takes effect: reads the list and returns its effects.
+        let run: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void]
+    }
+
     /// One pending image load of one index.
     struct ImageLoad {
         let request: SerialDisposable
@@ -40,6 +51,8 @@ struct FeedViewModelState {
     var hasMore = true
     var revision = 0
     var inFlight: Load?
+    /// List readers waiting for `inFlight`, in arrival order.
+    var waitingReaders: [ListReader] = []
     var nextLoadId = 0
     var nextWaiterToken = 0
     /// Pending image loads by row, then by token. Replacing the list cancels them all, so a late
