@@ -34,12 +34,20 @@ public final class FeedService: Sendable {
     let imageLoader: ImageLoader
     let transport: any HTTPTransport
     let logger: Logger
+    /// Every secret of every live session, replaced wherever it would appear: in log lines (the
+    /// logger's redactor), errors and notifications.
+    let secrets: SecretRedactor
     let networkLogger: NetworkLoggerPlugin
     let heapTrimmer = HeapTrimmer()
 
-    /// A service with one image cache and one HTTP transport shared by all its sessions.
+    /// A service with one image cache and one HTTP transport shared by all its sessions. Its
+    /// sessions register their secrets with `logger`'s redactor (one is made when it has none),
+    /// so the same redactor serves every logger and trace that shares it.
     public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {
         self.configuration = configuration
+        let secrets = logger.redactor ?? SecretRedactor()
+        self.secrets = secrets
+        let logger = logger.redacting(with: secrets)
         self.logger = logger
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
@@ -104,10 +112,11 @@ public final class FeedService: Sendable {
         }
     }
 
-    /// The environment of a new session: its own serial scheduler, the shared loader and transport.
-    func makeEnvironment(for session: String) -> FeedEnvironment {
+    /// The environment of a new session: its own serial scheduler and token store, the shared
+    /// loader and transport.
+    func makeEnvironment(for session: String, tokens: TokenStore) -> FeedEnvironment {
         .live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
-            transport: transport, defaultStubDelay: configuration.defaultStubDelay, plugins: [networkLogger])
+            transport: transport, defaultStubDelay: configuration.defaultStubDelay, plugins: [networkLogger], tokens: tokens)
     }
 }

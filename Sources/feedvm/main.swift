@@ -40,7 +40,9 @@ StandardStreams.ignoreBrokenPipeSignal()
 let protocolOutput = StandardStreams.protectStandardOutput()
 
 var configuration = RPCServer.Configuration()
-configuration.logger = Logger(level: options.logLevel, label: "feedvm")
+// One redactor for the whole process: sessions register their secrets with it, and every log
+// line (the server's, the service's, the network's) passes through it.
+configuration.logger = Logger(level: options.logLevel, label: "feedvm", redactor: SecretRedactor())
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
 configuration.requiresNamedParams = true

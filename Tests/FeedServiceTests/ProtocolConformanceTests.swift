@@ -48,7 +48,7 @@ final class ProtocolConformanceTests: XCTestCase {
         let document = try openRPCDocument()
         let notifications = document["methods"]?.arrayValue?
             .filter { $0["x-direction"]?.stringValue == "serverToClient" }.compactMap { $0["name"]?.stringValue }
-        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud"])
+        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"])
     }
 
     func testThereAreAtLeastEightTranscripts() throws {
