@@ -27,6 +27,8 @@ public final class FeedService: Sendable {
         public static let didEndDisplaying = "didEndDisplaying"
         public static let cancelImage = "cancelImage"
         public static let dispose = "dispose"
+        /// OpenRPC's service discovery: answers the protocol's OpenRPC document.
+        public static let discover = "rpc.discover"
     }
 
     let configuration: FeedServiceConfiguration
@@ -92,6 +94,7 @@ public final class FeedService: Sendable {
         server.register(Method.didEndDisplaying) { [self] params, context in cancelImage(params, context) }
         server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
         server.register(Method.dispose) { [self] params, context in dispose(params, context) }
+        server.registerSynchronous(Method.discover) { _ in ProtocolDocument.openRPC }
     }
 
     /// Runs a handler body that answers at once, turning a thrown error into the answer.

@@ -45,6 +45,7 @@ var configuration = RPCServer.Configuration()
 configuration.logger = Logger(level: options.logLevel, label: "feedvm", redactor: SecretRedactor())
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
+configuration.protocolVersion = ProtocolDocument.version
 configuration.requiresNamedParams = true
 configuration.capabilities = FeedService.capabilities
 // A script piped in ends with EOF right after its last request: let running work finish
