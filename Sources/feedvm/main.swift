@@ -42,7 +42,8 @@ let protocolOutput = StandardStreams.protectStandardOutput()
 var configuration = RPCServer.Configuration()
 // One redactor for the whole process: sessions register their secrets with it, and every log
 // line (the server's, the service's, the network's) passes through it.
-configuration.logger = Logger(level: options.logLevel, label: "feedvm", redactor: SecretRedactor())
+let secrets = SecretRedactor()
+configuration.logger = Logger(level: options.logLevel, label: "feedvm", redactor: secrets)
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
 configuration.protocolVersion = ProtocolDocument.version

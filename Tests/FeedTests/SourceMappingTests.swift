@@ -183,4 +183,13 @@ final class FeedInputTests: XCTestCase {
         XCTAssertNil(item.height)
         XCTAssertEqual(fields.item(from: ["id": "b", "u": "https://x/b.png", "w": 0, "h": "12"])?.height, 12)
     }
+
+    func testAnInputsSecretsAreItsKeyHeaderValuesAndToken() throws {
+        let input = try FeedInput(json: [
+            "source": "unsplash", "accessKey": "AK-1", "headers": ["Authorization": "Bearer tok-123456", "uid": "7"],
+        ])
+        XCTAssertEqual(Set(input.secrets), ["AK-1", "Bearer tok-123456", "tok-123456", "7"], "the preset's `Client-ID {accessKey}` template is not one")
+        let envelope = try FeedInput(json: ["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t0", "refreshURL": "https://x/t"]])
+        XCTAssertEqual(envelope.secrets, ["t0"])
+    }
 }
