@@ -20,7 +20,7 @@ import Foundation
 /// secrets.redact("GET https://api.test/v1/AK-9f3c2e71/items")  // "GET https://api.test/v1/REDACTED/items"
 /// ```
 public final class SecretRedactor: @unchecked Sendable {
-    // Safety: `counts` and `patterns` are only touched while holding `lock`.
+    // Safety: `counts` and `current` are only touched while holding `lock`.
 
     /// What replaces a secret.
     public static let placeholder = "REDACTED"
@@ -29,8 +29,7 @@ public final class SecretRedactor: @unchecked Sendable {
 
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
-    /// Every form of every secret long enough, longest first.
-    private var patterns: [[UInt8]] = []
+    private var current = Snapshot(patterns: [])
 
     /// A redactor that knows no secret yet.
     public init() {}
@@ -40,7 +39,7 @@ public final class SecretRedactor: @unchecked Sendable {
         guard !secret.isEmpty else { return }
         lock.withLock {
             counts[secret, default: 0] += 1
-            if counts[secret] == 1 { rebuildPatterns() }
+            if counts[secret] == 1 { rebuild() }
         }
     }
 
@@ -49,29 +48,23 @@ public final class SecretRedactor: @unchecked Sendable {
         lock.withLock {
             guard let count = counts[secret] else { return }
             counts[secret] = count > 1 ? count - 1 : nil
-            if count == 1 { rebuildPatterns() }
+            if count == 1 { rebuild() }
         }
     }
 
     /// Whether no secret is registered (then `redact` returns its input unchanged).
     public var isEmpty: Bool { lock.withLock { counts.isEmpty } }
 
+    /// The secrets registered now, for redacting many texts in a row (the strings of one message)
+    /// with one look at the registry.
+    public func snapshot() -> Snapshot { lock.withLock { current } }
+
     /// `text` with every form of every registered secret replaced by the placeholder.
-    public func redact(_ text: String) -> String {
-        let patterns = lock.withLock { self.patterns }
-        guard !patterns.isEmpty else { return text }
-        var contiguous = text
-        let redacted = contiguous.withUTF8 { Self.redact($0, patterns) }
-        return redacted.map { String(decoding: $0, as: UTF8.self) } ?? text
-    }
+    public func redact(_ text: String) -> String { snapshot().redact(text) }
 
     /// `bytes` (UTF-8 text, e.g. a protocol line on its way into a trace) with every form of
     /// every registered secret replaced by the placeholder.
-    public func redact(bytes: [UInt8]) -> [UInt8] {
-        let patterns = lock.withLock { self.patterns }
-        guard !patterns.isEmpty else { return bytes }
-        return bytes.withUnsafeBufferPointer { Self.redact($0, patterns) } ?? bytes
-    }
+    public func redact(bytes: [UInt8]) -> [UInt8] { snapshot().redact(bytes: bytes) }
 
     /// A value that stands alone (a header's value): the placeholder when it is a registered
     /// secret, whatever its length, else the value with the secrets inside it replaced.
@@ -80,36 +73,75 @@ public final class SecretRedactor: @unchecked Sendable {
         return redact(value)
     }
 
-    private func rebuildPatterns() {
-        let forms = counts.keys.filter { $0.utf8.count >= Self.minimumLength }.flatMap(Self.forms(of:))
-        patterns = Set(forms).sorted { $0.count > $1.count }
+    private func rebuild() {
+        current = Snapshot(patterns: counts.keys.filter { $0.utf8.count >= Self.minimumLength }.flatMap(Self.forms(of:)))
     }
 
-    /// The replaced bytes, or `nil` when no secret occurs in `bytes`.
-    private static func redact(_ bytes: UnsafeBufferPointer<UInt8>, _ patterns: [[UInt8]]) -> [UInt8]? {
-        var output: [UInt8]?
-        var index = 0
-        var copiedUpTo = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard let length = patterns.first(where: { $0[0] == byte && matches($0, bytes, at: index) })?.count else {
-                index += 1
-                continue
+    /// The registered secrets at one moment, in every form, ready to be found in text.
+    public struct Snapshot: Sendable {
+        /// Every form of every secret long enough, longest first.
+        private let patterns: [[UInt8]]
+        /// A bit per pair of bytes that begins a pattern: a cheap test that rules out almost
+        /// every position of a text before any pattern is compared.
+        private let openings: [UInt64]
+
+        init(patterns: [[UInt8]]) {
+            self.patterns = Set(patterns).sorted { $0.count > $1.count }
+            var openings = [UInt64](repeating: 0, count: patterns.isEmpty ? 0 : 1 << 10)
+            for pattern in self.patterns {
+                let pair = Int(pattern[0]) << 8 | Int(pattern[1])
+                openings[pair >> 6] |= 1 << UInt64(pair & 63)
             }
-            if output == nil { output = []; output!.reserveCapacity(bytes.count) }
-            output!.append(contentsOf: bytes[copiedUpTo..<index])
-            output!.append(contentsOf: placeholder.utf8)
-            index += length
-            copiedUpTo = index
+            self.openings = openings
         }
-        guard var output else { return nil }
-        output.append(contentsOf: bytes[copiedUpTo...])
-        return output
+
+        /// Whether there is nothing to replace.
+        public var isEmpty: Bool { patterns.isEmpty }
+
+        /// `text` with every form of every secret replaced by the placeholder.
+        public func redact(_ text: String) -> String { replacingSecrets(in: text) ?? text }
+
+        /// `text` with every form of every secret replaced, or `nil` when it holds none.
+        public func replacingSecrets(in text: String) -> String? {
+            guard !patterns.isEmpty, text.utf8.count >= SecretRedactor.minimumLength else { return nil }
+            var contiguous = text
+            return contiguous.withUTF8 { replacing(in: $0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// `bytes` with every form of every secret replaced by the placeholder.
+        public func redact(bytes: [UInt8]) -> [UInt8] {
+            guard !patterns.isEmpty else { return bytes }
+            return bytes.withUnsafeBufferPointer { replacing(in: $0) } ?? bytes
+        }
+
+        /// The replaced bytes, or `nil` when no secret occurs in `bytes`.
+        private func replacing(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            var output: [UInt8]?
+            var index = 0
+            var copiedUpTo = 0
+            while index + 1 < bytes.count {
+                let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+                guard openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0,
+                    let length = patterns.first(where: { SecretRedactor.matches($0, bytes, at: index) })?.count
+                else {
+                    index += 1
+                    continue
+                }
+                if output == nil { output = []; output!.reserveCapacity(bytes.count) }
+                output!.append(contentsOf: bytes[copiedUpTo..<index])
+                output!.append(contentsOf: SecretRedactor.placeholder.utf8)
+                index += length
+                copiedUpTo = index
+            }
+            guard var output else { return nil }
+            output.append(contentsOf: bytes[copiedUpTo...])
+            return output
+        }
     }
 
     private static func matches(_ pattern: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         guard offset + pattern.count <= bytes.count else { return false }
-        for position in 1..<pattern.count where bytes[offset + position] != pattern[position] { return false }
+        for position in 0..<pattern.count where bytes[offset + position] != pattern[position] { return false }
         return true
     }
 
