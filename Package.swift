@@ -19,7 +19,11 @@ let package = Package(
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging"]),
         .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging"]),
-        .target(name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"]),
+        // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
+        // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
+        .target(
+            name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"],
+            resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"]),
         .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
 

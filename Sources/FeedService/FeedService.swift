@@ -24,6 +24,8 @@ public final class FeedService: Sendable {
         public static let didEndDisplaying = "didEndDisplaying"
         public static let cancelImage = "cancelImage"
         public static let dispose = "dispose"
+        /// OpenRPC's service discovery: answers the protocol's OpenRPC document.
+        public static let discover = "rpc.discover"
     }
 
     let configuration: FeedServiceConfiguration
@@ -31,14 +33,22 @@ public final class FeedService: Sendable {
     let imageLoader: ImageLoader
     let transport: any HTTPTransport
     let logger: Logger
+    /// Every secret of every live session, replaced wherever it would appear: in log lines (the
+    /// logger's redactor), errors and notifications.
+    let secrets: SecretRedactor
     let networkLogger: NetworkLoggerPlugin
     let heapTrimmer = HeapTrimmer()
 
     /// A service with one image cache and two HTTP transports shared by all its sessions: one
     /// for pages (and token refreshes), one for images, each with its own connections, so page
-    /// loads never queue behind image downloads (DESIGN.md, "The HTTP transport").
+    /// loads never queue behind image downloads (DESIGN.md, "The HTTP transport"). Its sessions
+    /// register their secrets with `logger`'s redactor (one is made when it has none), so the
+    /// same redactor serves every logger and trace that shares it.
     public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {
         self.configuration = configuration
+        let secrets = logger.redactor ?? SecretRedactor()
+        self.secrets = secrets
+        let logger = logger.redacting(with: secrets)
         self.logger = logger
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
@@ -73,6 +83,7 @@ public final class FeedService: Sendable {
         server.register(Method.didEndDisplaying) { [self] params, context in cancelImage(params, context) }
         server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
         server.register(Method.dispose) { [self] params, context in dispose(params, context) }
+        server.registerSynchronous(Method.discover) { _ in ProtocolDocument.openRPC }
     }
 
     /// Runs a handler body that answers at once, turning a thrown error into the answer.
@@ -93,11 +104,12 @@ public final class FeedService: Sendable {
         }
     }
 
-    /// The environment of a new session: its own serial scheduler, the shared loader and transport.
-    func makeEnvironment(for session: String) -> FeedEnvironment {
+    /// The environment of a new session: its own serial scheduler and token store, the shared
+    /// loader and transport.
+    func makeEnvironment(for session: String, tokens: TokenStore) -> FeedEnvironment {
         .live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
             transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
-            plugins: [networkLogger])
+            plugins: [networkLogger], tokens: tokens)
     }
 }

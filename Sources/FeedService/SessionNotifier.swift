@@ -1,12 +1,16 @@
 import Feed
 import JSON
+import Logging
 
 /// Turns one session's view-model output into the wire notifications of protocol/README.md,
 /// section 7. Every method runs on the session's scheduler, so notifications leave in the
-/// order the view model emitted them.
+/// order the view model emitted them. Every string they carry has the registered secrets
+/// replaced, except the token that `tokenRefreshed` exists to hand over.
 struct SessionNotifier: Sendable {
     /// The session id every notification carries first.
     let session: String
+    /// Replaces secrets in what is sent.
+    let redactor: SecretRedactor
     /// Sends one notification through the server's ordered writer.
     let send: @Sendable (_ method: String, _ params: JSON) -> Void
 
@@ -16,14 +20,14 @@ struct SessionNotifier: Sendable {
         for (key, value) in update.json(incremental: incremental).objectValue ?? JSONObject() {
             params.appendUnchecked(key: key, value: value)
         }
-        send("sections", .object(params))
+        deliver("sections", params)
     }
 
     /// `refreshStatus`, flat.
     func refreshStatus(_ status: RefreshStatus) {
         var params = header()
         for (key, value) in status.json.objectValue ?? JSONObject() { params.appendUnchecked(key: key, value: value) }
-        send("refreshStatus", .object(params))
+        send("refreshStatus", .object(params))  // names and flags only: nothing to redact
     }
 
     /// `imageDownloaded` with the image or `null` and the error.
@@ -37,7 +41,7 @@ struct SessionNotifier: Sendable {
             params.appendUnchecked(key: "image", value: .null)
             params.appendUnchecked(key: "error", value: error.notificationJSON(index: download.index))
         }
-        send("imageDownloaded", .object(params))
+        deliver("imageDownloaded", params)
     }
 
     /// `hud`.
@@ -45,7 +49,20 @@ struct SessionNotifier: Sendable {
         var params = header()
         params.appendUnchecked(key: "style", value: .string(message.style.rawValue))
         params.appendUnchecked(key: "message", value: .string(message.message))
-        send("hud", .object(params))
+        deliver("hud", params)
+    }
+
+    /// `tokenRefreshed`: the envelope token the session just renewed, for the front end to keep
+    /// (seed 004's `UserDefaults`). The one message that carries a secret, on purpose.
+    func tokenRefreshed(_ token: String) {
+        var params = header()
+        params.appendUnchecked(key: "token", value: .string(token))
+        send("tokenRefreshed", .object(params))
+    }
+
+    /// Sends `params` with the secrets replaced (an inline image's base64 `data` is not text).
+    private func deliver(_ method: String, _ params: JSONObject) {
+        send(method, redactor.redact(json: .object(params), keepingMembers: ["data"]))
     }
 
     private func header() -> JSONObject {

@@ -3,7 +3,8 @@ import JSON
 import Logging
 
 /// Logs each request and its outcome with secrets redacted: header values, query values and
-/// JSON or form body members whose names the `Redactor` considers secret never reach the log.
+/// JSON or form body members whose names the `Redactor` considers secret never reach the log,
+/// nor does any value the logger's `SecretRedactor` knows, whatever its name.
 ///
 /// A summary line per request and per answer at `.info` (`.warning` for failures); with
 /// `verbose`, headers and bodies follow at `.debug`.
@@ -56,7 +57,8 @@ public struct NetworkLoggerPlugin: PluginType {
 
     private func logHeaders(_ headers: [String: String]) {
         for header in redactor.redact(headers: headers) {
-            logger.debug("   \(header.name): \(header.value)")
+            // By name above; by value here, also a registered value too short to find in text.
+            logger.debug("   \(header.name): \(logger.redactor?.redact(value: header.value) ?? header.value)")
         }
     }
 

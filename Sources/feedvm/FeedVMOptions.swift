@@ -3,6 +3,25 @@ import Logging
 
 /// The parsed command line of `feedvm`; passed on to the services it wires up.
 struct FeedVMOptions: Sendable {
+    /// The documented range of every numeric flag (`--help`, protocol/README.md section 11).
+    /// A value outside it is refused with exit status 2 before anything is served.
+    enum Range {
+        /// `--max-message-bytes`: 1 KiB to 1 GiB.
+        static let maxMessageBytes = 1_024...(1 << 30)
+        /// `--stub-delay-ms`: up to a minute, as the input's `stubDelayMs`.
+        static let stubDelayMilliseconds = 0...60_000
+        /// `--max-sessions`.
+        static let maxSessions = 1...100_000
+        /// `--max-body-bytes` and `--max-image-bytes`: 1 KiB to 1 GiB.
+        static let bodyBytes = 1_024...(1 << 30)
+        /// `--request-timeout-ms`: 0.1 s to 10 minutes.
+        static let requestTimeoutMilliseconds = 100...600_000
+        /// `--max-host-connections`.
+        static let hostConnections = 1...64
+        /// `--max-redirects`.
+        static let redirects = 0...50
+    }
+
     /// `--log-level`: how much goes to stderr.
     var logLevel: Logger.Level = .warning
     /// `--cache-dir`: where downloaded images are cached; `nil` means the service's default.
@@ -24,14 +43,6 @@ struct FeedVMOptions: Sendable {
     /// `--max-redirects`: redirects followed for one request.
     var maxRedirects: Int = 10
 
-    /// The accepted range of each HTTP limit flag (also in `--help`).
-    enum Range {
-        static let bodyBytes = 1_024...(1 << 30)
-        static let requestTimeoutMilliseconds = 100...600_000
-        static let hostConnections = 1...64
-        static let redirects = 0...50
-    }
-
     /// What the command line asks for.
     enum Action {
         case serve(FeedVMOptions)
@@ -44,66 +55,32 @@ struct FeedVMOptions: Sendable {
     /// Reads `arguments` (without the program name); accepts `--flag value` and `--flag=value`.
     static func parse(_ arguments: [String]) -> Action {
         var options = FeedVMOptions()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+        var reader = ArgumentReader(arguments)
+        do throws(UsageError) {
+            while let flag = reader.nextFlag() {
+                switch flag {
+                case "--help", "-h": return .showHelp
+                case "--version": return .showVersion
+                case "--list-methods": return .listMethods
+                case "--log-level":
+                    let names = Logger.Level.allCases.map { "\($0)" }.joined(separator: ", ")
+                    let text = try reader.text(expected: "one of: \(names)")
+                    guard let level = Logger.Level(name: text) else { throw UsageError(message: "--log-level takes one of: \(names), got '\(text)'") }
+                    options.logLevel = level
+                case "--cache-dir": options.cacheDirectory = try reader.text(expected: "a directory")
+                case "--max-message-bytes": options.maxMessageBytes = try reader.integer(in: Range.maxMessageBytes)
+                case "--stub-delay-ms": options.stubDelayMilliseconds = try reader.integer(in: Range.stubDelayMilliseconds)
+                case "--max-sessions": options.maxSessions = try reader.integer(in: Range.maxSessions)
+                case "--max-body-bytes": options.maxBodyBytes = try reader.integer(in: Range.bodyBytes)
+                case "--max-image-bytes": options.maxImageBytes = try reader.integer(in: Range.bodyBytes)
+                case "--request-timeout-ms": options.requestTimeoutMilliseconds = try reader.integer(in: Range.requestTimeoutMilliseconds)
+                case "--max-host-connections": options.maxHostConnections = try reader.integer(in: Range.hostConnections)
+                case "--max-redirects": options.maxRedirects = try reader.integer(in: Range.redirects)
+                default: throw UsageError(message: "unknown argument '\(flag)'")
+                }
             }
-            func value() -> String? { inlineValue ?? remaining.popFirst() }
-            switch name {
-            case "--help", "-h": return .showHelp
-            case "--version": return .showVersion
-            case "--list-methods": return .listMethods
-            case "--log-level":
-                guard let text = value(), let level = Logger.Level(name: text) else {
-                    return .reject("--log-level takes one of: \(Logger.Level.allCases.map { "\($0)" }.joined(separator: ", "))")
-                }
-                options.logLevel = level
-            case "--cache-dir":
-                guard let text = value(), !text.isEmpty else { return .reject("--cache-dir takes a directory") }
-                options.cacheDirectory = text
-            case "--max-message-bytes":
-                guard let text = value(), let bytes = Int(text), bytes > 0 else {
-                    return .reject("--max-message-bytes takes a positive number of bytes")
-                }
-                options.maxMessageBytes = bytes
-            case "--stub-delay-ms":
-                guard let text = value(), let milliseconds = Int(text), milliseconds >= 0 else {
-                    return .reject("--stub-delay-ms takes a number of milliseconds >= 0")
-                }
-                options.stubDelayMilliseconds = milliseconds
-            case "--max-sessions":
-                guard let text = value(), let count = Int(text), count > 0 else {
-                    return .reject("--max-sessions takes a positive number")
-                }
-                options.maxSessions = count
-            case "--max-body-bytes", "--max-image-bytes":
-                guard let bytes = value().flatMap({ Int($0) }), Range.bodyBytes.contains(bytes) else {
-                    return .reject("\(name) takes a number of bytes from \(Range.bodyBytes.lowerBound) to \(Range.bodyBytes.upperBound)")
-                }
-                if name == "--max-body-bytes" { options.maxBodyBytes = bytes } else { options.maxImageBytes = bytes }
-            case "--request-timeout-ms":
-                guard let milliseconds = value().flatMap({ Int($0) }), Range.requestTimeoutMilliseconds.contains(milliseconds) else {
-                    let range = Range.requestTimeoutMilliseconds
-                    return .reject("--request-timeout-ms takes a number of milliseconds from \(range.lowerBound) to \(range.upperBound)")
-                }
-                options.requestTimeoutMilliseconds = milliseconds
-            case "--max-host-connections":
-                guard let count = value().flatMap({ Int($0) }), Range.hostConnections.contains(count) else {
-                    return .reject("--max-host-connections takes a number from \(Range.hostConnections.lowerBound) to \(Range.hostConnections.upperBound)")
-                }
-                options.maxHostConnections = count
-            case "--max-redirects":
-                guard let count = value().flatMap({ Int($0) }), Range.redirects.contains(count) else {
-                    return .reject("--max-redirects takes a number from \(Range.redirects.lowerBound) to \(Range.redirects.upperBound)")
-                }
-                options.maxRedirects = count
-            default:
-                return .reject("unknown argument '\(argument)'")
-            }
+        } catch {
+            return .reject(error.message)
         }
         return .serve(options)
     }

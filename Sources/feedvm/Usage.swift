@@ -24,11 +24,12 @@ let usageText = """
       --log-level L          off, error, warning (default), info, debug or trace
       --cache-dir DIR        where downloaded images are cached (default: $XDG_CACHE_HOME/feedvm
                              or ~/.cache/feedvm)
-      --max-message-bytes N  longest accepted input line in bytes (default 16777216); a longer
-                             one is answered -32700 and skipped
-      --stub-delay-ms N      simulated latency of the embedded `stub` source, in milliseconds
-      --max-sessions N       live sessions before `transform` is refused with -32005
-                             (default 1000)
+      --max-message-bytes N  longest accepted input line in bytes, \(range(FeedVMOptions.Range.maxMessageBytes))
+                             (default 16777216); a longer one is answered -32700 and skipped
+      --stub-delay-ms N      simulated latency of the embedded `stub` source in milliseconds,
+                             \(range(FeedVMOptions.Range.stubDelayMilliseconds)) (default 0); an input's `stubDelayMs` overrides it
+      --max-sessions N       live sessions before `transform` is refused with -32005,
+                             \(range(FeedVMOptions.Range.maxSessions)) (default 1000)
       --help                 show this text and exit
       --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit
@@ -48,9 +49,12 @@ let usageText = """
     Exit status:
       0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT, or stdout closed by the
          client (running requests are cancelled, output flushed, exit within 2 s)
-      2  invalid command line
+      2  invalid command line (an unknown flag, a missing value, a number outside its range)
 
     Example:
       echo '{"jsonrpc":"2.0","id":1,"method":"ping"}' | feedvm
 
     """
+
+/// A flag's range as `--help` writes it: "1024 to 1073741824".
+private func range(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }

@@ -40,9 +40,13 @@ StandardStreams.ignoreBrokenPipeSignal()
 let protocolOutput = StandardStreams.protectStandardOutput()
 
 var configuration = RPCServer.Configuration()
-configuration.logger = Logger(level: options.logLevel, label: "feedvm")
+// One redactor for the whole process: sessions register their secrets with it, and every log
+// line (the server's, the service's, the network's) passes through it.
+let secrets = SecretRedactor()
+configuration.logger = Logger(level: options.logLevel, label: "feedvm", redactor: secrets)
 configuration.maxMessageBytes = options.maxMessageBytes
 configuration.serverVersion = feedVMVersion
+configuration.protocolVersion = ProtocolDocument.version
 configuration.requiresNamedParams = true
 configuration.capabilities = FeedService.capabilities
 // A script piped in ends with EOF right after its last request: let running work finish

@@ -160,6 +160,11 @@ final class FeedInputTests: XCTestCase {
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["id": "id"]]])?.field, "input.custom.fields.imageURL")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.nextCursor")
         XCTAssertEqual(error(["headers": ["uid": true]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["uid": 7]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["uid": "1\r\nX-Injected: 1"]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["X-A\r\nX-Injected": "1"]])?.field, "input.headers")
+        XCTAssertEqual(error(["headers": ["Bad Name": "1"]])?.field, "input.headers")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "headers": ["a:b": "1"], "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.headers")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "file:///x", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.url")
         XCTAssertEqual(error(["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t"]])?.field, "input.auth.refreshURL")
         XCTAssertEqual(error("stub")?.field, "input")
@@ -169,5 +174,22 @@ final class FeedInputTests: XCTestCase {
         let input = try FeedInput(json: ["source": "envelope", "baseURL": "https://api.test/list", "headers": ["uid": "7", "token": "abc"]])
         XCTAssertEqual(input.config.headers(for: input.pageRequest(index: 0, cursor: nil), context: input.context), ["uid": "7", "token": "abc"])
         XCTAssertEqual(input.config.url(for: input.pageRequest(index: 0, cursor: nil), context: input.context), "https://api.test/list?category=all&page=1&pageSize=10")
+    }
+
+    func testNegativeSizesOfAnItemAreLeftOut() throws {
+        let fields = FieldMap(id: ["id"], title: ["t"], imageURL: ["u"], width: ["w"], height: ["h"])
+        let item = try XCTUnwrap(fields.item(from: ["id": "a", "t": "A", "u": "https://x/a.png", "w": -5, "h": "-7"]))
+        XCTAssertNil(item.width)
+        XCTAssertNil(item.height)
+        XCTAssertEqual(fields.item(from: ["id": "b", "u": "https://x/b.png", "w": 0, "h": "12"])?.height, 12)
+    }
+
+    func testAnInputsSecretsAreItsKeyHeaderValuesAndToken() throws {
+        let input = try FeedInput(json: [
+            "source": "unsplash", "accessKey": "AK-1", "headers": ["Authorization": "Bearer tok-123456", "uid": "7"],
+        ])
+        XCTAssertEqual(Set(input.secrets), ["AK-1", "Bearer tok-123456", "tok-123456", "7"], "the preset's `Client-ID {accessKey}` template is not one")
+        let envelope = try FeedInput(json: ["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t0", "refreshURL": "https://x/t"]])
+        XCTAssertEqual(envelope.secrets, ["t0"])
     }
 }

@@ -95,6 +95,11 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--version"]).output, "feedvm 0.1.0\n")
         XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
+        // A number outside its documented range is refused up front, never trapped on later.
+        XCTAssertEqual(try runToCompletion(["--stub-delay-ms", "10000000000000"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--stub-delay-ms=60001"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--max-sessions", "0"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--max-message-bytes", "1e6"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
     }
 

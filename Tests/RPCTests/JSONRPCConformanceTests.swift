@@ -127,6 +127,25 @@ final class JSONRPCConformanceTests: XCTestCase {
         XCTAssertEqual(harness.server.clientInitializeParameters?["capabilities"]?["images"]?["inline"], true)
     }
 
+    func testInitializeAcceptsEveryMinorVersionOfItsMajorAndNamesTheSupportedOneOtherwise() {
+        for version in ["1.0", "1.1", "1.9", "1.42"] {
+            let answer = ask(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"\#(version)"}}"#)
+            XCTAssertEqual(answer["result"]?["protocolVersion"], "1.0", version)
+        }
+        for version in [#""2.0""#, #""0.9""#, #""10.0""#] {
+            let error = ask(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":\#(version)}}"#)["error"]
+            XCTAssertEqual(error?["code"], .int(-32602), version)
+            XCTAssertEqual(error?["data"]?["field"], "protocolVersion")
+            XCTAssertEqual(error?["data"]?["supported"], "1.0")
+            XCTAssertTrue(error?["message"]?.stringValue?.contains("1.0") == true, "names the supported version: \(String(describing: error))")
+        }
+        for malformed in [#""1""#, #""one.two""#, "1.1", #""1.1.0""#, #""1.""#] {
+            let error = ask(#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":\#(malformed)}}"#)["error"]
+            XCTAssertEqual(error?["code"], .int(-32602), malformed)
+            XCTAssertEqual(error?["data"]?["field"], "protocolVersion", malformed)
+        }
+    }
+
     func testMethodsListsTheDispatchTable() {
         XCTAssertEqual(harness.server.methods, ["$/cancelRequest", "exit", "fail", "initialize", "ping", "shutdown"])
     }

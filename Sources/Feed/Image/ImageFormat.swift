@@ -47,9 +47,9 @@ public enum ImageFormat {
         if reader.matches(Array("RIFF".utf8), at: 0) && reader.matches(Array("WEBP".utf8), at: 8) { return webp(reader, bytes) }
         if reader.matches(Array("BM".utf8), at: 0), let headerSize = reader.u32LE(14) {
             if headerSize == 12, let w = reader.u16LE(18), let h = reader.u16LE(20) { return info("image/bmp", Int(w), Int(h), bytes) }
-            guard let w = reader.u32LE(18), let h = reader.u32LE(22) else { return nil }
-            // A negative height means a top-down bitmap.
-            return info("image/bmp", Int(Int32(bitPattern: w)), abs(Int(Int32(bitPattern: h))), bytes)
+            // A negative height means a top-down bitmap; a negative width means a broken one.
+            guard let w = reader.u32LE(18), let h = reader.u32LE(22), Int32(bitPattern: w) >= 0 else { return nil }
+            return info("image/bmp", Int(w), abs(Int(Int32(bitPattern: h))), bytes)
         }
         return nil
     }

@@ -20,8 +20,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case cacheUnavailable
     }
 
-    /// A reload, a category switch or `dispose` superseded this load; its result was dropped.
-    case cancelled
+    /// The load was ended before it finished (a reload, an input switch, `dispose`, a cancelled
+    /// image); its result, if any, was dropped.
+    case cancelled(CancellationReason)
     /// The server answered with a failure: a non-2xx status, or an API error in the body
     /// (`"error": true`, a business code, an `errors` array). `message` is the server's when it
     /// gave one; `url` has its secrets redacted.

@@ -57,7 +57,7 @@ public struct FeedInput: Sendable, Equatable {
         pageSize = try reader.int("pageSize", in: 1...100) ?? 10
         accessKey = try reader.string("accessKey") ?? ""
         total = try reader.int("total", in: 0...1_000_000) ?? StubCatalog.defaultTotal
-        headers = try reader.stringMap("headers") ?? [:]
+        headers = try reader.headerMap("headers") ?? [:]
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
         showsHUD = try reader.bool("hud") ?? true

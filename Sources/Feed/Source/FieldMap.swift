@@ -21,10 +21,12 @@ public struct FieldMap: Sendable, Equatable {
             paths.lazy.compactMap { json[keyPath: $0] }.first { !$0.isNull && $0.lenientString != "" }
         }
         func text(_ paths: [String]) -> String? { first(paths)?.lenientString }
+        // A negative or non-integer size is the API's mistake: left out rather than sent (schema: minimum 0).
+        func size(_ paths: [String]) -> Int? { first(paths)?.lenientInt.flatMap { $0 >= 0 ? $0 : nil } }
         guard let id = text(id), let imageURL = text(imageURL) else { return nil }
         return FeedItem(
             id: id, title: text(title) ?? "", imageURL: imageURL, thumbnailURL: text(thumbnailURL), author: text(author),
-            source: text(source), publishedAt: text(publishedAt), width: first(width)?.lenientInt, height: first(height)?.lenientInt)
+            source: text(source), publishedAt: text(publishedAt), width: size(width), height: size(height))
     }
 
     /// Reads a map from `{"id": "_id", "title": ["description", "alt_description"], ...}`.

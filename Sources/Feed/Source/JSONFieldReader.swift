@@ -57,6 +57,25 @@ struct JSONFieldReader {
         return map
     }
 
+    /// HTTP headers: names that are tokens, values that are strings without control characters
+    /// (a CR or LF would end the header line and inject another). Errors name the header.
+    func headerMap(_ key: String) throws(FeedInputError) -> [String: String]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .object(let members) = value else { throw FeedInputError(field: path(key), reason: "must be an object of strings") }
+        var headers: [String: String] = [:]
+        for (name, member) in members {
+            guard HTTPHeaderField.isValidName(name) else {
+                throw FeedInputError(field: path(key), reason: "has a header name that is not an HTTP token: \(name.debugDescription)")
+            }
+            guard let text = member.stringValue else { throw FeedInputError(field: "\(path(key)).\(name)", reason: "must be a string") }
+            guard HTTPHeaderField.isValidValue(text) else {
+                throw FeedInputError(field: "\(path(key)).\(name)", reason: "must not contain control characters (CR, LF, NUL, ...)")
+            }
+            headers[name] = text
+        }
+        return headers
+    }
+
     /// A key path or a list of key paths tried in order.
     func keyPaths(_ key: String) throws(FeedInputError) -> [String]? {
         guard let value = object[key], !value.isNull else { return nil }

@@ -29,8 +29,12 @@ public struct ProviderFeedSource: FeedSource {
         guard let url = URL(string: urlText), url.scheme != nil else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL)", url: redactedURL))
         }
-        let target = FeedTarget(
-            url: url, headers: config.headers(for: request, context: context), sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
+        let headers = config.headers(for: request, context: context)
+        // A substituted value ({category}, {cursor}, ...) may carry what the input check refused.
+        if let name = headers.keys.sorted().first(where: { !HTTPHeaderField.isValidValue(headers[$0]!) }) {
+            return .error(FeedError.transport(message: "Not sent: the header \(name) would contain a control character", url: redactedURL))
+        }
+        let target = FeedTarget(url: url, headers: headers, sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
         let config = self.config
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)
@@ -74,7 +78,7 @@ extension FeedError {
             return
         }
         if networkError.isCancelled {
-            self = .cancelled
+            self = .cancelled(.shutdown)
         } else if case .unsupportedURLScheme(let scheme, _) = networkError {
             self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {

@@ -82,7 +82,7 @@ extension SourceConfig {
         guard let fieldsJSON = reader.object["fields"] else { throw FeedInputError(field: reader.path("fields"), reason: "is required") }
         self.init(urlTemplate: url, fields: try FieldMap(json: fieldsJSON, field: reader.path("fields")))
         query = try reader.stringMap("query") ?? [:]
-        headers = try reader.stringMap("headers") ?? [:]
+        headers = try reader.headerMap("headers") ?? [:]
         if let pagingName = try reader.string("paging") {
             guard let paging = Paging(rawValue: pagingName) else {
                 throw FeedInputError(field: reader.path("paging"), reason: "must be one of page, offset, cursor")

@@ -38,12 +38,15 @@ public struct TokenRenewal: Sendable, Equatable {
     }
 
     /// `transport` wrapped so that requests are authorized and renewed as described above,
-    /// each within `timeout` seconds in all: the first attempt, the refresh and the retry.
-    public func wrapping(_ transport: any HTTPTransport, timeout: Double = CurlTransport.Limits.defaultRequestTimeout) -> any HTTPTransport {
+    /// each within `timeout` seconds in all (the first attempt, the refresh and the retry),
+    /// starting from the token `store` keeps for the session and handing it every renewed one.
+    public func wrapping(
+        _ transport: any HTTPTransport, timeout: Double = CurlTransport.Limits.defaultRequestTimeout, store: TokenStore = TokenStore()
+    ) -> any HTTPTransport {
         let refreshURL = self.refreshURL
         let tokenPath = self.tokenPath
         let expiredCodes = self.expiredCodes
-        let refresher = TokenRefresher(token: token) { completion in
+        let refresher = TokenRefresher(token: store.startingToken(input: token)) { completion in
             guard let url = URL(string: refreshURL) else {
                 completion(.failure(.requestMapping(refreshURL)))
                 return
@@ -53,6 +56,7 @@ public struct TokenRenewal: Sendable, Equatable {
                 case .success(let (response, body)):
                     let token = (try? JSON.parse([UInt8](body)))?[keyPath: tokenPath]?.lenientString
                     if (200..<300).contains(response.statusCode), let token, !token.isEmpty {
+                        store.didRenew(token)  // before the retries carry it
                         completion(.success(token))
                     } else {
                         completion(.failure(.authenticationFailed(reason: "the token refresh answered HTTP \(response.statusCode) without a token at \(tokenPath)", request: HTTPRequest(url: url))))

@@ -15,12 +15,16 @@ from .errors import (ApplicationError, BinaryNotFound, FeedVMError, ImageLoadFai
                      ParseError, RequestCancelled, RpcError, RpcTimeout, SchemeRefused,
                      ServerExited, ServerShuttingDown, TooManySessions, UnknownSession)
 from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
+from .notification_types import (NOTIFICATION_PARAMS, HudParams, ImageDownloadedParams,
+                                  RefreshStatusParams, SectionsParams, TokenRefreshedParams)
 from .wire import Notification
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Client", "AsyncClient", "find_binary", "Notification", "FeedMirror",
+    "NOTIFICATION_PARAMS", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
+    "HudParams", "TokenRefreshedParams",
     "MirrorOutOfSync", "InvalidChanges", "compute_changes",
     "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
     "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",

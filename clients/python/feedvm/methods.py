@@ -12,7 +12,10 @@ from typing import Any, Dict, Generic, Optional, TypeVar
 from .errors import ServerExited
 from .wire import CANCEL_METHOD, encode_error, encode_notification
 
-__all__ = ["FeedMethods"]
+__all__ = ["FeedMethods", "PROTOCOL_VERSION"]
+
+#: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
+PROTOCOL_VERSION = "1.1"
 
 R = TypeVar("R")
 JSONObject = Dict[str, Any]
@@ -51,8 +54,13 @@ class FeedMethods(Generic[R]):
 
     def initialize(self, client_info: Optional[JSONObject] = None,
                    capabilities: Optional[JSONObject] = None,
-                   timeout: Optional[float] = None) -> R:
+                   timeout: Optional[float] = None,
+                   protocol_version: Optional[str] = PROTOCOL_VERSION) -> R:
         """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
+
+        Sends the ``protocol_version`` this client speaks (``None``: none); a server of
+        another major version refuses it with :class:`~feedvm.errors.InvalidParams` whose
+        ``data["supported"]`` is the version it speaks.
 
         ``capabilities={"sections": {"incremental": True}}`` asks for incremental
         ``sections`` changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}``
@@ -63,6 +71,8 @@ class FeedMethods(Generic[R]):
             params["clientInfo"] = client_info
         if capabilities is not None:
             params["capabilities"] = capabilities
+        if protocol_version is not None:
+            params["protocolVersion"] = protocol_version
         return self.call("initialize", params, timeout)
 
     def ping(self, timeout: Optional[float] = None) -> R:

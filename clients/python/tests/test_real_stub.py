@@ -5,6 +5,7 @@ feed methods yet. Expectations come from protocol/README.md.
 """
 
 import base64
+import json
 import os
 import signal
 import subprocess
@@ -16,6 +17,9 @@ import pytest
 
 import feedvm
 from client_support import session_events
+from feedvm import transcript
+from feedvm.errors import InvalidParams
+from feedvm.methods import PROTOCOL_VERSION
 from imagecheck import dimensions
 
 HERE = Path(__file__).resolve().parent
@@ -31,8 +35,20 @@ def new_session(client, bind=True, **input_members):
 
 def test_initialize_reports_the_protocol_and_server(real):
     result = real.initialize({"name": "pytest"}, {"sections": {"incremental": True}})
-    assert result["protocolVersion"] == "1.0"
+    assert result["protocolVersion"] == PROTOCOL_VERSION
     assert result["serverInfo"]["name"] == "feedvm"
+
+
+def test_initialize_refuses_another_major_version_naming_the_supported_one(real):
+    with pytest.raises(InvalidParams) as refused:
+        real.initialize({"name": "pytest"}, protocol_version="2.0")
+    assert refused.value.data["field"] == "protocolVersion" and refused.value.data["supported"] == PROTOCOL_VERSION
+    assert PROTOCOL_VERSION in refused.value.message
+
+
+def test_rpc_discover_answers_the_protocols_openrpc_document(real):
+    document = real.call("rpc.discover")
+    assert document == json.loads((transcript.repo_root() / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
 
 
 def test_transform_answers_the_initial_output(real):
