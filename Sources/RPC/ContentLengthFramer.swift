@@ -46,6 +46,18 @@ struct ContentLengthFramer: Framer {
         while true {
             switch state {
             case .headers:
+                if !sawHeaderLine, let length = Self.scanPlainHeader(buffer.unconsumed) {
+                    // The header every client writes, whole in the buffer: no line-by-line parse.
+                    buffer.start += length.headerBytes
+                    scanned = 0
+                    if length.body > maxMessageBytes {
+                        reject(MessageReader.oversized(maxMessageBytes), delegate)
+                        state = .skipping(length.body)
+                    } else {
+                        state = .body(length.body)
+                    }
+                    continue
+                }
                 guard readHeaderLine(&buffer, delegate: delegate) else { return buffer.rewindIfEmpty() }
             case .body(let length):
                 guard buffer.count >= length else { return }
@@ -88,8 +100,8 @@ struct ContentLengthFramer: Framer {
             return false
         }
         let lineLength = UnsafeRawPointer(newline) - bytes.baseAddress!
-        var line = UnsafeRawBufferPointer(rebasing: bytes[..<lineLength])
-        if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        let hasCR = lineLength > 0 && bytes[lineLength - 1] == 0x0D
+        let line = UnsafeRawBufferPointer(rebasing: bytes[..<(hasCR ? lineLength - 1 : lineLength)])
         buffer.start += lineLength + 1
         scanned = 0
         headerBytes += lineLength + 1
@@ -108,23 +120,77 @@ struct ContentLengthFramer: Framer {
 
     /// One `Name: value` line.
     private mutating func read(header line: UnsafeRawBufferPointer) {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0, line[..<colon].allSatisfy(Self.isTokenByte) else {
-            headerError = headerError ?? "bad header: '\(Self.printable(line))' is not 'Name: value'"
+        // The common line, `Content-Length: N`, is recognized first, without a scan for the colon.
+        let nameLength = Self.contentLengthName.utf8CodeUnitCount
+        var colon = nameLength
+        if !(line.count > nameLength && line[nameLength] == UInt8(ascii: ":")
+            && Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[..<nameLength])))
+        {
+            guard let found = line.firstIndex(of: UInt8(ascii: ":")), found > 0, line[..<found].allSatisfy(Self.isTokenByte) else {
+                headerError = headerError ?? "bad header: '\(Self.printable(line))' is not 'Name: value'"
+                return
+            }
+            guard Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[..<found])) else { return }  // Content-Type and the rest: ignored
+            colon = found
+        }
+        var start = colon + 1
+        var end = line.count
+        while start < end, Self.isWhitespace(line[start]) { start += 1 }
+        while end > start, Self.isWhitespace(line[end - 1]) { end -= 1 }
+        var length = 0
+        for index in start..<end {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else {
+                headerError = headerError ?? "bad header: Content-Length '\(Self.printable(line[start..<end]))' is not a number"
+                return
+            }
+            // Twelve digits already exceed any cap; saturate instead of overflowing.
+            length = length > 999_999_999_999 ? length : length * 10 + Int(digit)
+        }
+        guard end > start else {
+            headerError = headerError ?? "bad header: Content-Length '' is not a number"
             return
         }
-        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-        guard name == "content-length" else { return }  // Content-Type and the rest: ignored
-        let value = line[(colon + 1)...].drop(while: Self.isWhitespace).reversed().drop(while: Self.isWhitespace).reversed()
-        guard !value.isEmpty, value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
-            headerError = headerError ?? "bad header: Content-Length '\(Self.printable(value))' is not a number"
-            return
-        }
-        // Twelve digits already exceed any cap; saturate instead of overflowing.
-        let length = value.count > 12 ? Int.max : value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         if let earlier = contentLength, earlier != length {
             headerError = headerError ?? "bad header: two different Content-Length values"
         }
         contentLength = length
+    }
+
+    private static let contentLengthName: StaticString = "content-length"
+    private static let plainHeaderPrefix: StaticString = "Content-Length: "
+
+    /// The body length and header size when `bytes` start with exactly
+    /// `Content-Length: <1-12 digits>\r\n\r\n`; `nil` for anything else (the general path).
+    @inline(__always)
+    private static func scanPlainHeader(_ bytes: UnsafeRawBufferPointer) -> (body: Int, headerBytes: Int)? {
+        let prefixCount = plainHeaderPrefix.utf8CodeUnitCount
+        guard bytes.count >= prefixCount + 5, memcmp(bytes.baseAddress!, plainHeaderPrefix.utf8Start, prefixCount) == 0 else {
+            return nil
+        }
+        var offset = prefixCount
+        var length = 0
+        while offset < bytes.count, offset < prefixCount + 12 {
+            let digit = bytes[offset] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            length = length * 10 + Int(digit)
+            offset += 1
+        }
+        guard offset > prefixCount, bytes.count - offset >= 4, bytes[offset] == 0x0D, bytes[offset + 1] == 0x0A,
+              bytes[offset + 2] == 0x0D, bytes[offset + 3] == 0x0A
+        else { return nil }
+        return (length, offset + 4)
+    }
+
+    /// `name` is `Content-Length` in any letter case.
+    private static func isContentLength(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard name.count == contentLengthName.utf8CodeUnitCount else { return false }
+        for index in 0..<name.count {
+            let byte = name[index]
+            let lowered = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            guard lowered == contentLengthName.utf8Start[index] else { return false }
+        }
+        return true
     }
 
     /// The empty line after the headers: the body follows (or is skipped).
@@ -185,8 +251,13 @@ struct ContentLengthFramer: Framer {
     /// A character of an HTTP header name (RFC 9110 `tchar`).
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
         }
     }
 

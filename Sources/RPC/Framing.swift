@@ -21,20 +21,6 @@ public enum Framing: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// Appends one message framed this way: `encodeBody` appends its JSON text.
-    @inline(__always)
-    func appendMessage(to output: inout [UInt8], _ encodeBody: (inout [UInt8]) -> Void) {
-        switch self {
-        case .newline:
-            encodeBody(&output)
-            output.append(0x0A)
-        case .contentLength:
-            let start = output.count
-            encodeBody(&output)
-            Framing.withHeader(bodyLength: output.count - start) { output.insert(contentsOf: $0, at: start) }
-        }
-    }
-
     /// Appends `body` (one message's JSON text) framed this way.
     func appendMessage(_ body: [UInt8], to output: inout [UInt8]) {
         switch self {
@@ -49,29 +35,42 @@ public enum Framing: String, Sendable, CaseIterable {
 
     private static let headerPrefix: StaticString = "Content-Length: "
 
+    /// The byte count of the header of a body of `bodyLength` bytes.
+    static func headerLength(bodyLength: Int) -> Int {
+        var digits = 1
+        var rest = bodyLength / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return headerPrefix.utf8CodeUnitCount + digits + 4
+    }
+
     /// Calls `body` with `Content-Length: N\r\n\r\n`, built on the stack.
-    @inline(__always)
     static func withHeader(bodyLength: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
-            let prefixCount = headerPrefix.utf8CodeUnitCount
-            _ = header.initialize(from: UnsafeBufferPointer(start: headerPrefix.utf8Start, count: prefixCount))
-            var digitCount = 1
-            var rest = bodyLength / 10
-            while rest > 0 {
-                digitCount += 1
-                rest /= 10
-            }
-            var value = bodyLength
-            for position in stride(from: prefixCount + digitCount - 1, through: prefixCount, by: -1) {
-                header[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-            let end = prefixCount + digitCount
-            header[end] = 0x0D
-            header[end + 1] = 0x0A
-            header[end + 2] = 0x0D
-            header[end + 3] = 0x0A
-            body(UnsafeBufferPointer(rebasing: header[..<(end + 4)]))
+            let count = writeHeader(bodyLength: bodyLength, to: header.baseAddress!)
+            body(UnsafeBufferPointer(rebasing: header[..<count]))
         }
+    }
+
+    /// Writes `Content-Length: N\r\n\r\n` at `destination` (room for 40 bytes); returns its length.
+    @inline(__always)
+    static func writeHeader(bodyLength: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let prefixCount = headerPrefix.utf8CodeUnitCount
+        let length = headerLength(bodyLength: bodyLength)
+        destination.initialize(from: headerPrefix.utf8Start, count: prefixCount)
+        var value = bodyLength
+        var position = length - 5
+        repeat {
+            destination[position] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+            position -= 1
+        } while value > 0
+        destination[length - 4] = 0x0D
+        destination[length - 3] = 0x0A
+        destination[length - 2] = 0x0D
+        destination[length - 1] = 0x0A
+        return length
     }
 }

@@ -4,7 +4,7 @@ import JSON
 extension RPCServer: MessageReaderDelegate {
     func messageReader(didDetect framing: Framing) {
         if configuration.framing == nil { logger.log(.info, "framing: \(framing.rawValue) (detected)") }
-        readerFraming = framing
+        readerOutput.framing = framing
         writer.use(framing)
     }
 
@@ -37,7 +37,7 @@ extension RPCServer: MessageReaderDelegate {
             if case .notification = message {} else { collector.expectAnswer() }
             handle(message, sink: .batch(collector))
         }
-        if let batch = collector.finishDispatch() { readerFraming.appendMessage(batch, to: &readerOutput) }
+        if let batch = collector.finishDispatch() { readerOutput.append(body: batch) }
     }
 
     func messageReader(didReject reason: String) {
@@ -98,11 +98,11 @@ extension RPCServer: MessageReaderDelegate {
     private func answerOnReader(id: RequestID, _ result: Result<JSON, RPCError>, sink: AnswerSink) {
         switch sink {
         case .line:
-            readerFraming.appendMessage(to: &readerOutput) { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
+            readerOutput.append { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
             if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                readerFraming.appendMessage(batch, to: &readerOutput)
+                readerOutput.append(body: batch)
             }
         }
     }
@@ -110,8 +110,7 @@ extension RPCServer: MessageReaderDelegate {
     /// Hands the reader's queued answers to the writer.
     func flushReaderOutput() {
         guard !readerOutput.isEmpty else { return }
-        writer.enqueue(framed: readerOutput)
-        readerOutput.removeAll(keepingCapacity: readerOutput.capacity <= 1 << 20)
+        writer.enqueue(framed: readerOutput.take())
     }
 
     /// An asynchronous handler's completion, on any thread.

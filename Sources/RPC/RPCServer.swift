@@ -64,20 +64,18 @@ public final class RPCServer: @unchecked Sendable {
     // never fire, yet they cost ~12% of a ping's instructions.
     @exclusivity(unchecked) var readerRegistrations: [String: Registration] = [:]
     @exclusivity(unchecked) var methodCache = MethodCache()
-    @exclusivity(unchecked) var readerOutput: [UInt8] = []
+    @exclusivity(unchecked) var readerOutput: ReaderOutput
     @exclusivity(unchecked) var isShutDown = false
     @exclusivity(unchecked) var exitRequested = false
-    @exclusivity(unchecked) var readerFraming: Framing
 
     /// A server reading `input` and writing `output` (file descriptors it does not close).
     public init(configuration: Configuration = Configuration(), input: Int32 = 0, output: Int32 = 1) {
         self.configuration = configuration
         inputDescriptor = input
-        readerFraming = configuration.framing ?? .newline
+        readerOutput = ReaderOutput(framing: configuration.framing ?? .newline)
         let finisher = DeferredFinisher()
-        writer = OutputWriter(fileDescriptor: output, framing: readerFraming, backlogLimit: configuration.outputBacklogLimit,
+        writer = OutputWriter(fileDescriptor: output, framing: readerOutput.framing, backlogLimit: configuration.outputBacklogLimit,
                               logger: configuration.logger) { finisher.server?.finish(grace: 0, reason: "stdout closed") }
-        readerOutput.reserveCapacity(1 << 16)
         finisher.server = self
         registerBuiltinMethods()
     }
