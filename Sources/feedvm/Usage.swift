@@ -1,6 +1,6 @@
 /// The exit statuses of `feedvm`, as `--help` documents them.
 enum ExitStatus {
-    /// An orderly end: stdin closed, `exit` received, SIGTERM/SIGINT, or the client closed stdout.
+    /// An orderly end: stdin closed, `exit` received, SIGTERM/SIGINT/SIGHUP, or the client closed stdout.
     static let success: Int32 = 0
     /// The command line could not be understood.
     static let usage: Int32 = 2
@@ -38,8 +38,8 @@ let usageText = """
       --version              print the version and exit
 
     Exit status:
-      0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT, or stdout closed by the
-         client (running requests are cancelled, output flushed, exit within 2 s)
+      0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT/SIGHUP, or stdout closed by
+         the client (running requests are cancelled, output flushed, exit within 2 s)
       2  invalid command line
 
     Example:

@@ -50,8 +50,9 @@ configuration.capabilities = FeedService.capabilities
 // briefly, then cancel the rest, still exiting within the 2 s the protocol promises.
 configuration.endOfInputGracePeriod = 1.5
 let server = RPCServer(configuration: configuration, input: 0, output: protocolOutput)
-// Before the slower service set-up, so an early SIGTERM already ends the server cleanly.
-server.stopOnSignals([SIGTERM, SIGINT])
+// Before the slower service set-up, so an early SIGTERM already ends the server cleanly. SIGHUP
+// too: an editor closing its terminal sends it, and it must not kill the process mid-message.
+server.stopOnSignals([SIGTERM, SIGINT, SIGHUP])
 registerServices(on: server, options: options)
 
 if isatty(0) != 0 {
