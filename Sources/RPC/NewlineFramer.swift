@@ -36,7 +36,9 @@ struct NewlineFramer: Framer {
         if isDiscarding {
             buffer.discardAll()
             scanned = 0
-        } else if buffer.count > maxMessageBytes {
+        } else if buffer.count - (buffer.unconsumed.last == 0x0D ? 1 : 0) > maxMessageBytes {
+            // A trailing `\r` may be the start of the line end, whose `\n` is in the next read:
+            // it counts against the cap only once more bytes follow it.
             delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))
             isDiscarding = true
             buffer.discardAll()

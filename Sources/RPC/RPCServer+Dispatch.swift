@@ -10,7 +10,7 @@ extension RPCServer: MessageReaderDelegate {
 
     func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
-        if let envelope = RequestScanner.scan(line) {
+        if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
             route(id: envelope.id, method: method, params: envelope.params, sink: .line)
             return

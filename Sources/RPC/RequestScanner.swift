@@ -10,7 +10,8 @@ import JSON
 /// Accepts only `{"jsonrpc":"2.0","id":<int|plain string|null>,"method":"<plain>","params":...}`
 /// with the members in any order, each at most once, and no other members. "Plain" means
 /// printable ASCII without escapes, so the values read here are exactly what the full parser
-/// would produce. `params` is parsed by the full parser on its own byte range. Anything else
+/// would produce. `params` is parsed by the full parser on its own byte range, with the same
+/// nesting limit the whole message has (less the envelope's level). Anything else
 /// returns `nil` and the caller takes the general path, which gives the same answer, slower.
 struct RequestScanner {
     /// The request read from the line.
@@ -23,13 +24,18 @@ struct RequestScanner {
     }
 
     private let bytes: UnsafeRawBufferPointer
+    private let maxDepth: Int
     private var offset = 0
 
-    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
 
-    /// The envelope of `line`, or `nil` when the line needs the general path.
-    static func scan(_ line: UnsafeRawBufferPointer) -> Envelope? {
-        var scanner = RequestScanner(bytes: line)
+    /// The envelope of `line`, or `nil` when the line needs the general path; `maxDepth` is the
+    /// nesting limit of the whole message, as the general path applies it.
+    static func scan(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Envelope? {
+        var scanner = RequestScanner(bytes: line, maxDepth: maxDepth)
         return scanner.scanEnvelope()
     }
 
@@ -79,7 +85,10 @@ struct RequestScanner {
         guard offset == bytes.count, sawVersion, let method else { return nil }
         var params: JSON?
         if let paramsRange {
-            guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange])) else { return nil }
+            // One level less deep than the message: `params` sits inside the envelope.
+            guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange]), maxDepth: maxDepth - 1) else {
+                return nil
+            }
             params = parsed
         }
         return Envelope(id: id, methodBytes: method, params: params)

@@ -75,6 +75,37 @@ def test_default_cap_is_16_mib(spawn):
     assert_clean_exit(process)
 
 
+def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spawn):
+    """issue 13 item 9: one limit whichever read the line end falls in."""
+    process = spawn()
+    head = b'{"jsonrpc":"2.0","id":"exact","method":"ping","params":{"pad":"'
+    line = head + b"p" * (DEFAULT_MAX_MESSAGE_BYTES - len(head) - 3) + b'"}}'
+    assert len(line) == DEFAULT_MAX_MESSAGE_BYTES
+    process.write(line + b"\r")
+    time.sleep(0.5)  # feedvm reads the line up to its \r before the \n exists
+    process.write(b"\n" + encode({"jsonrpc": "2.0", "id": "next", "method": "ping"}) + b"\n")
+    process.wait_until(lambda: bool(process.responses("next")), 60, "the ping after the line")
+    assert process.responses("exact") and "result" in process.responses("exact")[0], process.responses(None)
+    assert process.responses(None) == []
+
+
+@pytest.mark.parametrize("depth", [511, 512, 513, 514])
+def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spawn, depth):
+    """issue 13 item 9: the fast request path and the general parser agree at the depth limit."""
+    process = spawn()
+    params = b'{"a":' * (depth - 1) + b"1" + b"}" * (depth - 1)  # named params, depth - 1 deep
+    fast = b'{"jsonrpc":"2.0","id":"fast","method":"ping","params":' + params + b"}"
+    general = b'{"jsonrpc":"2.0","\\u0069d":"general","method":"ping","params":' + params + b"}"  # an escaped name
+    process.write(fast + b"\n" + general + b"\n" + encode({"jsonrpc": "2.0", "id": "done", "method": "ping"}) + b"\n")
+    process.wait_until(lambda: bool(process.responses("done")), 30, "the closing ping")
+    fast_answer, general_answer = process.responses("fast"), process.responses("general")
+    if depth <= 512:
+        assert "result" in fast_answer[0] and "result" in general_answer[0]
+    else:
+        assert fast_answer == general_answer == []
+        assert [answer["error"]["code"] for answer in process.responses(None)] == [-32700, -32700]
+
+
 @pytest.mark.parametrize("bomb", [b"[" * 100_000, b"[" * 100_000 + b"]" * 100_000,
                                   b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
                                   b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 100_000 + b"]" * 100_000 + b"}"],
