@@ -12,6 +12,7 @@ extension RPCServer: MessageReaderDelegate {
         guard !exitRequested else { return }
         if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
+            routingParamsText = envelope.paramsText
             route(id: envelope.id, method: method, params: envelope.params, sink: .line)
             return
         }
@@ -23,8 +24,10 @@ extension RPCServer: MessageReaderDelegate {
             answerOnReader(id: .null, .failure(.parseError(error.description)), sink: .line)
             return
         }
+        // The general path keeps the text of each id and params too (see `RawMembers`).
+        let text = RawMembers(line)
         guard case .array(let elements) = json else {
-            handle(IncomingMessage(json), sink: .line)
+            handle(incoming(json, in: 0..<line.count, of: text), sink: .line)
             return
         }
         guard !elements.isEmpty else {
@@ -32,8 +35,9 @@ extension RPCServer: MessageReaderDelegate {
             return
         }
         let collector = BatchCollector()
-        for element in elements {
-            let message = IncomingMessage(element)
+        let ranges = text.elements(ofArrayIn: 0..<line.count)
+        for (index, element) in elements.enumerated() {
+            let message = incoming(element, in: ranges.count == elements.count ? ranges[index] : nil, of: text)
             if case .notification = message {} else { collector.expectAnswer() }
             handle(message, sink: .batch(collector))
         }
@@ -53,6 +57,14 @@ extension RPCServer: MessageReaderDelegate {
     }
 
     var messageReaderShouldStop: Bool { exitRequested || isWindingDown }
+
+    /// Classifies one parsed message whose text is at `range` of `text`, keeping the text of its
+    /// id (to echo) and of its params (for `$/cancelRequest`).
+    private func incoming(_ json: JSON, in range: Range<Int>?, of text: RawMembers) -> IncomingMessage {
+        let idText = json["id"] == nil ? nil : range.flatMap { text.member("id", ofObjectIn: $0) }.map(text.text)
+        routingParamsText = json["params"] == nil ? nil : range.flatMap { text.member("params", ofObjectIn: $0) }.map(text.bytes)
+        return IncomingMessage(json, idText: idText)
+    }
 
     private func handle(_ message: IncomingMessage, sink: AnswerSink) {
         switch message {

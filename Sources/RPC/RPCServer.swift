@@ -65,6 +65,9 @@ public final class RPCServer: @unchecked Sendable {
     @exclusivity(unchecked) var readerRegistrations: [String: Registration] = [:]
     @exclusivity(unchecked) var methodCache = MethodCache()
     @exclusivity(unchecked) var readerOutput: ReaderOutput
+    /// The text of the params of the message being routed, for `$/cancelRequest` to read the id
+    /// it names exactly as written; valid only during the synchronous handler's call.
+    @exclusivity(unchecked) var routingParamsText: UnsafeRawBufferPointer?
     @exclusivity(unchecked) var isShutDown = false
     @exclusivity(unchecked) var exitRequested = false
 

@@ -21,6 +21,8 @@ struct RequestScanner {
         /// The method name's bytes, valid while the line is.
         var methodBytes: UnsafeRawBufferPointer
         var params: JSON?
+        /// The text of `params`, valid while the line is.
+        var paramsText: UnsafeRawBufferPointer?
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -84,14 +86,16 @@ struct RequestScanner {
         skipWhitespace()
         guard offset == bytes.count, sawVersion, let method else { return nil }
         var params: JSON?
+        var paramsText: UnsafeRawBufferPointer?
         if let paramsRange {
+            paramsText = UnsafeRawBufferPointer(rebasing: bytes[paramsRange])
             // One level less deep than the message: `params` sits inside the envelope.
             guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange]), maxDepth: maxDepth - 1) else {
                 return nil
             }
             params = parsed
         }
-        return Envelope(id: id, methodBytes: method, params: params)
+        return Envelope(id: id, methodBytes: method, params: params, paramsText: paramsText)
     }
 
     /// Consumes `literal` if the input continues with exactly it.
@@ -133,12 +137,13 @@ struct RequestScanner {
         return nil
     }
 
-    /// An integer id that fits `Int64` (no sign on zero), a plain string id, or null.
+    /// An integer id that fits `Int64` (no sign on zero), a plain string id, or null: ids
+    /// written exactly as their value encodes, so the value alone echoes them.
     private mutating func scanID() -> RequestID? {
         switch current {
         case UInt8(ascii: "\""):
             guard let text = plainString() else { return nil }
-            return RequestID(String(decoding: text, as: UTF8.self))
+            return RequestID(canonical: .string(String(decoding: text, as: UTF8.self)))
         case UInt8(ascii: "n"):
             guard bytes.count - offset >= 4, bytes[offset + 1] == UInt8(ascii: "u"),
                   bytes[offset + 2] == UInt8(ascii: "l"), bytes[offset + 3] == UInt8(ascii: "l") else { return nil }
@@ -146,7 +151,7 @@ struct RequestScanner {
             return .null
         default:
             let negative = consume(UInt8(ascii: "-"))
-            let start = offset
+            let digitsStart = offset
             var value: Int64 = 0
             while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 {
                 let digit = Int64(bytes[offset] &- UInt8(ascii: "0"))
@@ -156,15 +161,16 @@ struct RequestScanner {
                 value = sum
                 offset += 1
             }
-            let digits = offset - start
-            guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            let digits = offset - digitsStart
+            guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
             guard !(negative && value == 0) else { return nil }
             switch current {
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
-            default: return RequestID(negative ? -value : value)
+            default: return RequestID(canonical: .int(negative ? -value : value))
             }
         }
     }
+
 
     /// The byte range of an object or array value, found by bracket counting; validity is left to
     /// the parser that reads the range.

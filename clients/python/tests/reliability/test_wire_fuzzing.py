@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import time
 
 import pytest
@@ -156,6 +157,37 @@ def test_ids_are_echoed_exactly(spawn):
         [answer] = process.responses(ident)
         assert answer["id"] == ident and type(answer["id"]) is type(ident), (ident, answer)
     assert_clean_exit(process)
+
+
+EXOTIC_IDS = [rb'"\ud800"', rb'"\udc00\ud800"', b"-0", b"1E2", b"2E-0", b"1e-400", b"9223372036854775808",
+              b"-9223372036854775809", b"1.50", rb'"\u0061"', rb'"\/"']
+"""issue 13 item 8: ids whose parsed value loses how they were written."""
+
+
+def test_ids_are_echoed_byte_for_byte(feedvm_bin):
+    lines = b"".join(b'{"jsonrpc":"2.0","id":%s,"method":"ping"}\n' % ident for ident in EXOTIC_IDS)
+    done = subprocess.run([feedvm_bin], input=lines, capture_output=True, timeout=30)
+    answers = done.stdout.split(b"\n")[:-1]
+    assert answers == [b'{"jsonrpc":"2.0","id":%s,"result":{}}' % ident for ident in EXOTIC_IDS]
+
+
+def test_ids_that_parse_alike_never_collide_when_cancelled(feed_methods):
+    """Two lone surrogates both read as U+FFFD: cancelling one must leave the other running."""
+    with FeedvmProcess(feed_methods) as process:
+        sessions = [process.call("transform", {"input": {"source": "stub", "stubDelayMs": 30_000}})["session"]
+                    for _ in range(2)]
+        for ident, session in zip((rb'"\ud800"', rb'"\udbff"'), sessions):
+            process.write(b'{"jsonrpc":"2.0","id":%s,"method":"requestCommand","params":{"session":"%s","reload":true}}\n'
+                          % (ident, session.encode()))
+        process.write(rb'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\ud800"}}' + b"\n")
+        process.wait_until(lambda: bool(process.responses("\ud800")), 10, "the cancelled request's answer")
+        assert process.responses("\ud800")[0]["error"]["data"] == {"reason": "clientCancelled"}
+        assert process.call("ping") == {}
+        assert process.responses("\udbff") == [], "the other request was cancelled too"
+        process.close_stdin()
+        assert process.wait_exit(5) == 0
+        process.finish()
+        assert process.responses("\udbff")[0]["error"]["data"] == {"reason": "shutdown"}
 
 
 def test_unreadable_ids_and_malformed_objects_get_invalid_request_with_null_id(spawn):
