@@ -25,7 +25,8 @@ extension FeedService {
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
             let inline = try params.optionalBool("inline") ?? session.inlinesImages
-            reply(context, session.viewModel.loadImage(index: index), with: { $0.json(inline: inline) }) { error in
+            reply(context, session.viewModel.loadImage(index: index), with: { $0.json(inline: false) },
+                  attaching: { inline ? [$0.inlineData()] : [] }) { error in
                 .imageFailed(error, index: index, cancellation: .imageCancelled)
             }
         }
@@ -58,11 +59,12 @@ extension FeedService {
     /// Answers `context` with the outcome of `single`; a `$/cancelRequest` withdraws from it.
     private func reply<Element>(
         _ context: RequestContext, _ single: Single<Element>, with encode: @escaping @Sendable (Element) -> JSON,
+        attaching attachments: @escaping @Sendable (Element) -> [Attachment] = { _ in [] },
         failure: @escaping @Sendable (FeedError) -> RPCError
     ) {
         let subscription = single.subscribe { result in
             switch result {
-            case .success(let element): context.succeed(encode(element))
+            case .success(let element): context.succeed(encode(element), attaching: attachments(element))
             case .failure(let error): context.fail(failure(error as? FeedError ?? .transport(message: "\(error)", url: nil)))
             }
         }

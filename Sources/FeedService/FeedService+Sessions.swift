@@ -12,7 +12,9 @@ extension FeedService {
         let session = try sessions.create { id throws(RPCError) in
             FeedSession(
                 id: id, input: input, inputMembers: members, environment: makeEnvironment(for: id), capabilities: capabilities,
-                notifier: SessionNotifier(session: id) { method, params in server.sendNotification(method, params: params) })
+                notifier: SessionNotifier(session: id) { method, params, attachments in
+                    server.sendNotification(method, params: params, attaching: attachments)
+                })
         }
         logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
         return session.transformResult

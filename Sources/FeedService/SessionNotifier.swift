@@ -1,5 +1,6 @@
 import Feed
 import JSON
+import RPC
 
 /// Turns one session's view-model output into the wire notifications of protocol/README.md,
 /// section 7. Every method runs on the session's scheduler, so notifications leave in the
@@ -7,8 +8,9 @@ import JSON
 struct SessionNotifier: Sendable {
     /// The session id every notification carries first.
     let session: String
-    /// Sends one notification through the server's ordered writer.
-    let send: @Sendable (_ method: String, _ params: JSON) -> Void
+    /// Sends one notification through the server's ordered writer; attachments are binary
+    /// members written as base64 only when the notification is written.
+    let send: @Sendable (_ method: String, _ params: JSON, _ attachments: [Attachment]) -> Void
 
     /// `sections`: a full snapshot, or for an incremental client the changes of an append.
     func sections(_ update: SectionsUpdate, incremental: Bool) {
@@ -16,28 +18,30 @@ struct SessionNotifier: Sendable {
         for (key, value) in update.json(incremental: incremental).objectValue ?? JSONObject() {
             params.appendUnchecked(key: key, value: value)
         }
-        send("sections", .object(params))
+        send("sections", .object(params), [])
     }
 
     /// `refreshStatus`, flat.
     func refreshStatus(_ status: RefreshStatus) {
         var params = header()
         for (key, value) in status.json.objectValue ?? JSONObject() { params.appendUnchecked(key: key, value: value) }
-        send("refreshStatus", .object(params))
+        send("refreshStatus", .object(params), [])
     }
 
     /// `imageDownloaded` with the image or `null` and the error.
     func imageDownloaded(_ download: ImageDownload, inline: Bool) {
         var params = header()
         params.appendUnchecked(key: "index", value: .int(Int64(download.index)))
+        var attachments: [Attachment] = []
         switch download.result {
         case .success(let image):
-            params.appendUnchecked(key: "image", value: image.json(inline: inline))
+            params.appendUnchecked(key: "image", value: image.json(inline: false))
+            if inline { attachments = [image.inlineData(at: ["image"])] }
         case .failure(let error):
             params.appendUnchecked(key: "image", value: .null)
             params.appendUnchecked(key: "error", value: error.notificationJSON(index: download.index))
         }
-        send("imageDownloaded", .object(params))
+        send("imageDownloaded", .object(params), attachments)
     }
 
     /// `hud`.
@@ -45,12 +49,20 @@ struct SessionNotifier: Sendable {
         var params = header()
         params.appendUnchecked(key: "style", value: .string(message.style.rawValue))
         params.appendUnchecked(key: "message", value: .string(message.message))
-        send("hud", .object(params))
+        send("hud", .object(params), [])
     }
 
     private func header() -> JSONObject {
         var params = JSONObject()
         params.appendUnchecked(key: "session", value: .string(session))
         return params
+    }
+}
+
+extension FeedImage {
+    /// The image's bytes as the base64 `data` member of the object at `path`, encoded only as
+    /// the message is written: every message carrying one image shares its bytes.
+    func inlineData(at path: [String] = []) -> Attachment {
+        Attachment(path: path + ["data"], bytes: data)
     }
 }

@@ -41,7 +41,7 @@ extension RPCServer: MessageReaderDelegate {
             if case .notification = message {} else { collector.expectAnswer() }
             handle(message, sink: .batch(collector))
         }
-        if let batch = collector.finishDispatch() { readerOutput.append(body: batch) }
+        if let batch = collector.finishDispatch() { answerOnReader(batch: batch) }
     }
 
     func messageReader(didReject reason: String) {
@@ -99,8 +99,8 @@ extension RPCServer: MessageReaderDelegate {
             flushReaderOutput()
             let context = RequestContext(
                 id: id, method: method,
-                respond: { [self] context, result in self.didComplete(context, result, sink: sink) },
-                notify: { [self] method, params in self.sendNotification(method, params: params) })
+                respond: { [self] context, result, attachments in self.didComplete(context, result, attachments, sink: sink) },
+                notify: { [self] method, params, attachments in self.sendNotification(method, params: params, attaching: attachments) })
             if let id { state.withLock { inFlight[id, default: []].append(context) } }
             handler(params, context)
         }
@@ -113,9 +113,20 @@ extension RPCServer: MessageReaderDelegate {
             readerOutput.append { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
-            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                readerOutput.append(body: batch)
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0.tail) }) {
+                answerOnReader(batch: batch)
             }
+        }
+    }
+
+    /// Queues a batch's answer line on the reader; one with inline data goes to the writer as
+    /// it is, after what the reader queued before it.
+    private func answerOnReader(batch: OutputBuffer) {
+        if batch.isPlain {
+            readerOutput.append(body: batch.tail)
+        } else {
+            flushReaderOutput()
+            writer.enqueue(message: batch)
         }
     }
 
@@ -126,7 +137,7 @@ extension RPCServer: MessageReaderDelegate {
     }
 
     /// An asynchronous handler's completion, on any thread.
-    private func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, sink: AnswerSink) {
+    private func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, _ attachments: [Attachment], sink: AnswerSink) {
         guard let id = context.id else {
             if case .failure(let error) = result {
                 logger.log(.debug, "notification '\(context.method)' failed: \(error.message)")
@@ -145,12 +156,12 @@ extension RPCServer: MessageReaderDelegate {
         }
         switch sink {
         case .line:
-            var body: [UInt8] = []
-            body.reserveCapacity(128)
-            MessageEncoder.appendResponse(id: id, result: result, to: &body)
+            var body = OutputBuffer()
+            body.tail.reserveCapacity(128)
+            MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &body)
             writer.enqueue(message: body)
         case .batch(let collector):
-            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &$0) }) {
                 writer.enqueue(message: batch)
             }
         }

@@ -102,11 +102,12 @@ public final class RPCServer: @unchecked Sendable {
     /// The params of the client's `initialize` request, once it was received.
     public var clientInitializeParameters: JSON? { state.withLock { initializeParameters } }
 
-    /// Sends a notification through the ordered writer, from any thread.
-    public func sendNotification(_ method: String, params: JSON?) {
-        var body: [UInt8] = []
-        body.reserveCapacity(64)
-        MessageEncoder.appendNotification(method: method, params: params, to: &body)
+    /// Sends a notification through the ordered writer, from any thread; `attachments` are
+    /// binary members of `params`, base64-encoded only as the message is written.
+    public func sendNotification(_ method: String, params: JSON?, attaching attachments: [Attachment] = []) {
+        var body = OutputBuffer()
+        body.tail.reserveCapacity(64)
+        MessageEncoder.appendNotification(method: method, params: params, attachments: attachments, to: &body)
         writer.enqueue(message: body)
     }
 
@@ -180,7 +181,11 @@ public final class RPCServer: @unchecked Sendable {
         runStopHandlers()
         let flushDeadline = min(Date().addingTimeInterval(configuration.finalFlushTimeout), exitDeadline)
         if !writer.flush(until: flushDeadline) {
-            logger.log(.warning, "output not fully written before exit")
+            // Never leave a half-written message for a client that still reads it.
+            let finished = writer.finishMessage(stallTimeout: configuration.stalledClientTimeout,
+                                                until: Date().addingTimeInterval(configuration.messageCompletionTimeout))
+            logger.log(.warning, finished ? "output not fully written before exit; no message cut off"
+                                          : "exiting with a message half written: the client stopped reading it")
         }
         state.withLock {
             isFinished = true

@@ -26,7 +26,13 @@ extension RPCServer {
         public var finalFlushTimeout: Double = 1.5
         /// The most time (seconds) from the end of input, `exit` or a signal until `run`
         /// returns, grace period and final flush included; protocol/ promises exit within 2 s.
+        /// Only finishing a message already half written may take longer (see below).
         public var exitBudget: Double = 1.9
+        /// When the final flush runs out of time in the middle of a message, the writer finishes
+        /// that message (and starts no other) for at most this long (seconds) more...
+        public var messageCompletionTimeout: Double = 10
+        /// ...as long as the client reads something at least this often (seconds).
+        public var stalledClientTimeout: Double = 1
         /// `serverInfo.name` in the `initialize` result.
         public var serverName: String = "feedvm"
         /// `serverInfo.version` in the `initialize` result.
