@@ -84,6 +84,7 @@ public final class FeedService: Sendable {
         server.register(Method.didEndDisplaying) { [self] params, context in cancelImage(params, context) }
         server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
         server.register(Method.dispose) { [self] params, context in dispose(params, context) }
+        server.traceRedactor = InputSecretRedactor()
     }
 
     /// Runs a handler body that answers at once, turning a thrown error into the answer.

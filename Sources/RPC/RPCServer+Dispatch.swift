@@ -6,10 +6,12 @@ extension RPCServer: MessageReaderDelegate {
         if configuration.framing == nil { logger.log(.info, "framing: \(framing.rawValue) (detected)") }
         readerOutput.framing = framing
         writer.use(framing)
+        trace?.use(framing)
     }
 
     func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
+        if let trace { trace.incoming(line, parsed: try? JSON.parse(line, maxDepth: configuration.maxNestingDepth)) }
         if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
             routingParamsText = envelope.paramsText
@@ -46,6 +48,7 @@ extension RPCServer: MessageReaderDelegate {
 
     func messageReader(didReject reason: String) {
         logger.log(.warning, "skipping a message: \(reason)")
+        trace?.rejected(reason, maxMessageBytes: configuration.maxMessageBytes)
         answerOnReader(id: .null, .failure(.parseError(reason)), sink: .line)
     }
 
@@ -111,6 +114,11 @@ extension RPCServer: MessageReaderDelegate {
         switch sink {
         case .line:
             readerOutput.append { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
+            if let trace {
+                var body = OutputBuffer()
+                MessageEncoder.appendResponse(id: id, result: result, to: &body.tail)
+                trace.outgoing(body)
+            }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
             if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0.tail) }) {
@@ -122,6 +130,7 @@ extension RPCServer: MessageReaderDelegate {
     /// Queues a batch's answer line on the reader; one with inline data goes to the writer as
     /// it is, after what the reader queued before it.
     private func answerOnReader(batch: OutputBuffer) {
+        trace?.outgoing(batch)
         if batch.isPlain {
             readerOutput.append(body: batch.tail)
         } else {
@@ -159,9 +168,11 @@ extension RPCServer: MessageReaderDelegate {
             var body = OutputBuffer()
             body.tail.reserveCapacity(128)
             MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &body)
+            trace?.outgoing(body)
             writer.enqueue(message: body)
         case .batch(let collector):
             if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &$0) }) {
+                trace?.outgoing(batch)
                 writer.enqueue(message: batch)
             }
         }

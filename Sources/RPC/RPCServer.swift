@@ -43,6 +43,16 @@ public final class RPCServer: @unchecked Sendable {
 
     /// The configuration the server was made with.
     public let configuration: Configuration
+
+    /// Where every message read and written is recorded (`--trace`); set before `run`.
+    public var trace: MessageTrace? {
+        didSet { trace?.redactor = traceRedactor }
+    }
+
+    /// What every traced message passes through to hide secrets; set by the service, before `run`.
+    public var traceRedactor: TraceRedactor? {
+        didSet { trace?.redactor = traceRedactor }
+    }
     /// The server's logger; handlers may share it.
     public var logger: Logger { configuration.logger }
 
@@ -108,6 +118,7 @@ public final class RPCServer: @unchecked Sendable {
         var body = OutputBuffer()
         body.tail.reserveCapacity(64)
         MessageEncoder.appendNotification(method: method, params: params, attachments: attachments, to: &body)
+        trace?.outgoing(body)
         writer.enqueue(message: body)
     }
 

@@ -15,6 +15,10 @@ struct FeedVMOptions: Sendable {
     var maxSessions: Int = 1_000
     /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
     var framing: Framing?
+    /// `--trace`: the file every message read and written is appended to, as a transcript.
+    var traceFile: String?
+    /// The arguments a replay of the trace needs (those that change what the server answers).
+    var replayArguments: [String] = []
 
     /// What the command line asks for.
     enum Action {
@@ -36,7 +40,14 @@ struct FeedVMOptions: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            let before = remaining
             func value() -> String? { inlineValue ?? remaining.popFirst() }
+            defer {
+                // Replays need the flags that change answers, not where files and logs go.
+                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio"].contains(name) {
+                    options.replayArguments += [argument] + before[before.startIndex..<remaining.startIndex]
+                }
+            }
             switch name {
             case "--help", "-h": return .showHelp
             case "--version": return .showVersion
@@ -68,6 +79,9 @@ struct FeedVMOptions: Sendable {
                 } else {
                     return .reject(framingUsage)
                 }
+            case "--trace":
+                guard let text = value(), !text.isEmpty else { return .reject("--trace takes a file") }
+                options.traceFile = text
             case "--stdio":
                 break  // editors pass it to LSP-style servers; stdio is the only transport
             case "--max-sessions":

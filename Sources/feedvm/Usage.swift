@@ -12,7 +12,8 @@ let feedVMVersion = "0.1.0"
 /// The text of `--help`.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
-                  [--max-sessions N] [--framing F] [--stdio] [--help] [--version] [--list-methods]
+                  [--max-sessions N] [--framing F] [--stdio] [--trace FILE] [--help] [--version]
+                  [--list-methods]
 
     FeedVM is a headless MVVM engine for paged image feeds. Spawn it and speak JSON-RPC 2.0 on
     its stdin/stdout, one JSON message per line (UTF-8, \\n or \\r\\n), or framed as in the LSP
@@ -30,6 +31,9 @@ let usageText = """
       --framing F            auto (default: detect from the first bytes), newline or
                              content-length
       --stdio                accepted for editors that pass it; stdio is the only transport
+      --trace FILE           append every message read and written to FILE as a transcript
+                             (secrets redacted); replay it for a bug report with
+                             `python -m feedvm.transcript check FILE`
       --stub-delay-ms N      simulated latency of the embedded `stub` source, in milliseconds
       --max-sessions N       live sessions before `transform` is refused with -32005
                              (default 1000)

@@ -54,6 +54,15 @@ let server = RPCServer(configuration: configuration, input: 0, output: protocolO
 // too: an editor closing its terminal sends it, and it must not kill the process mid-message.
 server.stopOnSignals([SIGTERM, SIGINT, SIGHUP])
 registerServices(on: server, options: options)
+if let path = options.traceFile {
+    do {
+        server.trace = try MessageTrace(path: path, arguments: options.replayArguments,
+                                        pathDirectories: [options.cacheDirectory ?? FeedService.defaultCacheDirectory])
+    } catch {
+        writeToStandardError("feedvm: cannot append to the trace file \(path): \(error)\n")
+        exit(ExitStatus.usage)
+    }
+}
 
 if isatty(0) != 0 {
     writeToStandardError("""
