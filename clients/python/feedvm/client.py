@@ -23,8 +23,7 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (NEWLINE, MessageSplitter, Notification, Response, ServerRequest,
-                   decode_line, encode_request)
+from .wire import NEWLINE, MessageSplitter, Notification, Response, ServerRequest, encode_request
 
 __all__ = ["Client"]
 
@@ -170,14 +169,7 @@ class Client(FeedMethods[Dict[str, Any]]):
         stream = self.process.stdout
         assert stream is not None
         for chunk in iter(lambda: stream.read1(1 << 16), b""):
-            for raw in self._splitter.feed(chunk):
-                try:
-                    incoming = decode_line(raw)
-                except ValueError as error:
-                    self.stderr_tail.feed(f"feedvm client: unreadable message from server: {error}".encode())
-                    continue
-                for message in incoming:
-                    self._dispatch(message)
+            self._receive(chunk)
         self._on_stdout_closed()
 
     def _dispatch(self, message: Any) -> None:

@@ -10,7 +10,7 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .errors import ServerExited
-from .wire import CANCEL_METHOD, NEWLINE, encode_error, encode_notification
+from .wire import CANCEL_METHOD, NEWLINE, MessageSplitter, decode_line, encode_error, encode_notification
 
 __all__ = ["FeedMethods"]
 
@@ -32,6 +32,24 @@ class FeedMethods(Generic[R]):
     def _write(self, line: bytes) -> None:
         """Write one encoded line to the server's stdin (implemented by each client)."""
         raise NotImplementedError
+
+    _splitter: MessageSplitter
+    stderr_tail: Any
+
+    def _dispatch(self, message: Any) -> None:
+        """Handle one decoded message (implemented by each client)."""
+        raise NotImplementedError
+
+    def _receive(self, chunk: bytes) -> None:
+        """Decode and dispatch every message ``chunk`` completes; an unreadable one is logged."""
+        for raw in self._splitter.feed(chunk):
+            try:
+                incoming = decode_line(raw)
+            except ValueError as error:
+                self.stderr_tail.feed(f"feedvm client: unreadable message from server: {error}".encode())
+                continue
+            for message in incoming:
+                self._dispatch(message)
 
     def notify(self, method: str, params: Optional[Any] = None) -> None:
         """Send a notification (never answered)."""
