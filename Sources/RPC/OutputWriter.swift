@@ -23,8 +23,9 @@ final class OutputWriter: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let backlogLimit: Int
     private let condition = NSCondition()
-    /// Queued pieces before `tail`; each says whether a message ends with it.
-    private var pieces: [(piece: OutputBuffer.Piece, endsMessage: Bool)] = []
+    /// Queued pieces before `tail`: the start and middle of one or more messages with inline
+    /// data, whose ends are in `tail`.
+    private var pieces: [OutputBuffer.Piece] = []
     /// The queued bytes after `pieces`: whole messages only.
     private var tail: [UInt8] = []
     private var writing: [UInt8] = []
@@ -76,28 +77,25 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    /// Queues one message whose JSON text has inline binary pieces; framed here.
+    /// Queues one message whose JSON text has inline binary pieces; framed here. Its text ends
+    /// in bytes (a `}` or `]`), so the message ends in `tail`, as every message there does.
     func enqueue(message body: OutputBuffer) {
         guard !body.isPlain else { return enqueue(message: body.tail) }
         locked { accepting in
             guard accepting else { return }
             let count = body.encodedCount
             if framing == .contentLength { Framing.withHeader(bodyLength: count) { tail.append(contentsOf: $0) } }
-            let all = body.allPieces
-            for (index, piece) in all.enumerated() {
-                let isLast = index == all.count - 1
-                if case .bytes(let bytes) = piece {
+            for piece in body.allPieces {
+                switch piece {
+                case .bytes(let bytes):
                     tail.append(contentsOf: bytes)
-                    if isLast && framing == .newline { tail.append(0x0A) }
-                    if !isLast { pieces.append((.bytes(tail), false)) }
-                    if !isLast { tail = [] }
-                } else {
-                    if !tail.isEmpty { pieces.append((.bytes(tail), false)) }
+                case .base64:
+                    if !tail.isEmpty { pieces.append(.bytes(tail)) }
                     tail = []
-                    pieces.append((piece, isLast && framing == .contentLength))
-                    if isLast && framing == .newline { tail = [0x0A] }
+                    pieces.append(piece)
                 }
             }
+            if framing == .newline { tail.append(0x0A) }
             pendingBytes += count + 32
         }
     }
@@ -185,19 +183,18 @@ final class OutputWriter: @unchecked Sendable {
             swap(&tail, &writing)
             let queuedBytes = pendingBytes
             isWriting = true
+            // Pieces hold the start of a message whose end is in `writing`, which ends with a
+            // message: the writer is inside a message until all of it is written.
+            isBetweenMessages = false
             condition.unlock()
             var succeeded = true
-            for (piece, endsMessage) in queued where succeeded {
-                condition.withLock { isBetweenMessages = false }
+            for piece in queued where succeeded {
                 succeeded = writePiece(piece)
-                condition.withLock { isBetweenMessages = endsMessage }
-                if endsMessage && condition.withLock({ stopsAfterThisMessage }) { break }
             }
-            if succeeded && !writing.isEmpty && !(isBetweenMessages && condition.withLock({ stopsAfterThisMessage })) {
-                condition.withLock { isBetweenMessages = false }
+            if succeeded && !writing.isEmpty {
                 succeeded = writeAll(writing)
-                condition.withLock { isBetweenMessages = true }
             }
+            condition.withLock { isBetweenMessages = true }
             if writing.capacity > 1 << 22 {
                 writing = []  // give a burst's memory back
             } else {

@@ -30,9 +30,9 @@ extension RPCServer {
         public var exitBudget: Double = 1.9
         /// When the final flush runs out of time in the middle of a message, the writer finishes
         /// that message (and starts no other) for at most this long (seconds) more...
-        public var messageCompletionTimeout: Double = 10
+        public var messageCompletionTimeout: Double = 30
         /// ...as long as the client reads something at least this often (seconds).
-        public var stalledClientTimeout: Double = 1
+        public var stalledClientTimeout: Double = 2
         /// `serverInfo.name` in the `initialize` result.
         public var serverName: String = "feedvm"
         /// `serverInfo.version` in the `initialize` result.

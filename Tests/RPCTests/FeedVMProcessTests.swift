@@ -85,7 +85,7 @@ final class FeedVMProcessTests: XCTestCase {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
         for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--framing",
-                     "--stdio", "--help", "--version", "Exit status", "Content-Length"] {
+                     "--stdio", "--trace", "--help", "--version", "Exit status", "Content-Length"] {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
     }
@@ -96,6 +96,7 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--framing", "lsp"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--trace", "/no/such/directory/trace.jsonl"]).status, 2)
     }
 
     func testEditorsSpawnItWithStdioAndFramedMessages() throws {
