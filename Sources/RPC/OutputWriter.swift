@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// The one writer of the protocol stream: whole framed messages, in the order they were enqueued.
 ///
@@ -18,8 +19,8 @@ import Logging
 /// client that still reads: once the flush deadline passed the writer completes the message it
 /// is in, as long as the client keeps reading, and starts no other.
 final class OutputWriter: @unchecked Sendable {
-    // Safety: every mutable field except `writing` is guarded by `condition`; `writing` is
-    // touched only by the writer thread.
+    // Safety: every mutable field except `writing` and `writtenBytes` is guarded by `condition`;
+    // `writing` is touched only by the writer thread; `writtenBytes` is atomic.
     private let fileDescriptor: Int32
     private let backlogLimit: Int
     private let condition = NSCondition()
@@ -31,8 +32,9 @@ final class OutputWriter: @unchecked Sendable {
     private var writing: [UInt8] = []
     /// Bytes queued and not yet written, base64 at its encoded size.
     private var pendingBytes = 0
-    /// Bytes written so far, for telling a slow client from a stalled one.
-    private var writtenBytes = 0
+    /// Bytes written so far, for telling a slow client from a stalled one (atomic: counting
+    /// must not cost the writer the lock enqueuers take).
+    private let writtenBytes = Atomic<Int>(0)
     private var isWriting = false
     /// The writer has written every message it started.
     private var isBetweenMessages = true
@@ -148,11 +150,12 @@ final class OutputWriter: @unchecked Sendable {
         defer { condition.unlock() }
         stopsAfterThisMessage = true
         condition.broadcast()
-        var lastProgress = (bytes: writtenBytes, at: Date())
+        var lastProgress = (bytes: writtenBytes.load(ordering: .relaxed), at: Date())
         while !isBetweenMessages && !isBroken && Date() < deadline {
             _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
-            if writtenBytes != lastProgress.bytes {
-                lastProgress = (writtenBytes, Date())
+            let written = writtenBytes.load(ordering: .relaxed)
+            if written != lastProgress.bytes {
+                lastProgress = (written, Date())
             } else if Date().timeIntervalSince(lastProgress.at) > stallTimeout {
                 break  // the client stopped reading: nobody will see the rest
             }
@@ -245,7 +248,7 @@ final class OutputWriter: @unchecked Sendable {
                 let written = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written >= 0 {
                     offset += written
-                    condition.withLock { writtenBytes += written }
+                    writtenBytes.add(written, ordering: .relaxed)
                 } else if errno == EINTR || errno == EAGAIN {
                     continue
                 } else {
