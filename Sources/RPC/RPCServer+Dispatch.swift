@@ -6,12 +6,12 @@ extension RPCServer: MessageReaderDelegate {
         if configuration.framing == nil { logger.log(.info, "framing: \(framing.rawValue) (detected)") }
         readerOutput.framing = framing
         writer.use(framing)
-        trace?.use(framing)
+        readerTrace?.use(framing)
     }
 
     func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
-        if let trace { trace.incoming(line, parsed: try? JSON.parse(line, maxDepth: configuration.maxNestingDepth)) }
+        if let readerTrace { readerTrace.incoming(line, parsed: try? JSON.parse(line, maxDepth: configuration.maxNestingDepth)) }
         if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
             routingParamsText = envelope.paramsText
@@ -48,7 +48,7 @@ extension RPCServer: MessageReaderDelegate {
 
     func messageReader(didReject reason: String) {
         logger.log(.warning, "skipping a message: \(reason)")
-        trace?.rejected(reason, maxMessageBytes: configuration.maxMessageBytes)
+        readerTrace?.rejected(reason, maxMessageBytes: configuration.maxMessageBytes)
         answerOnReader(id: .null, .failure(.parseError(reason)), sink: .line)
     }
 
@@ -114,10 +114,10 @@ extension RPCServer: MessageReaderDelegate {
         switch sink {
         case .line:
             readerOutput.append { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
-            if let trace {
+            if let readerTrace {
                 var body = OutputBuffer()
                 MessageEncoder.appendResponse(id: id, result: result, to: &body.tail)
-                trace.outgoing(body)
+                readerTrace.outgoing(body)
             }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
@@ -130,7 +130,7 @@ extension RPCServer: MessageReaderDelegate {
     /// Queues a batch's answer line on the reader; one with inline data goes to the writer as
     /// it is, after what the reader queued before it.
     private func answerOnReader(batch: OutputBuffer) {
-        trace?.outgoing(batch)
+        readerTrace?.outgoing(batch)
         if batch.isPlain {
             readerOutput.append(body: batch.tail)
         } else {

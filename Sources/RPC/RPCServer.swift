@@ -78,6 +78,9 @@ public final class RPCServer: @unchecked Sendable {
     /// The text of the params of the message being routed, for `$/cancelRequest` to read the id
     /// it names exactly as written; valid only during the synchronous handler's call.
     @exclusivity(unchecked) var routingParamsText: UnsafeRawBufferPointer?
+    /// `trace`, read once when serving starts: the reader checks it per message, and a class
+    /// property's dynamic exclusivity check would cost a ping ~100 instructions.
+    @exclusivity(unchecked) var readerTrace: MessageTrace?
     @exclusivity(unchecked) var isShutDown = false
     @exclusivity(unchecked) var exitRequested = false
 
@@ -126,6 +129,7 @@ public final class RPCServer: @unchecked Sendable {
     /// returns the process exit status (0 for every orderly end).
     public func run() -> Int32 {
         readerRegistrations = state.withLock { registrations }
+        readerTrace = trace
         writer.start()
         let reader = Thread { [self] in
             MessageReader(fileDescriptor: inputDescriptor, maxMessageBytes: configuration.maxMessageBytes,
