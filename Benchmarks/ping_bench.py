@@ -43,6 +43,8 @@ def main():
                 speedup = medians[peer] / medians["feedvm"]
                 print(f"target feedvm >= {target:.1f}x {peer}: {speedup:.2f}x ({'holds' if speedup >= target else 'MISSED'})")
         print(f"feedvm reaches {medians['cat'] / medians['feedvm'] * 100:.0f}% of the cat limit")
+        framed = medians["feedvm framed"] / medians["feedvm"]
+        print(f"target framed <= 1.10x newline: {framed:.2f}x ({'holds' if framed <= 1.10 else 'MISSED'})")
 
 
 if __name__ == "__main__":

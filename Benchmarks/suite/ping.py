@@ -7,6 +7,10 @@ of the output, so start-up is included for everyone. Peers:
 - node: readline + JSON.parse + JSON.stringify, one process.stdout.write per answer
 - python: ``for line in sys.stdin``: json.loads / json.dumps, buffered stdout
 - cat: the pipe's own limit (echoes the requests: same line count, no work)
+
+feedvm also runs a second time with the same pings framed as editors send them (LSP base
+protocol, ``Content-Length`` headers), answering framed: the framed figure, which must stay
+within 10% of the newline one (issue 15).
 """
 
 import os
@@ -42,9 +46,13 @@ out.flush()
 SECTION = "1 ping"
 
 
+FRAMED = "feedvm framed"
+"""The contender that speaks Content-Length framing."""
+
+
 def contenders(feedvm):
-    """``(name, command)`` of feedvm and the peers available on this machine."""
-    found = [("feedvm", [feedvm])]
+    """``(name, command)`` of feedvm, feedvm framed and the peers available on this machine."""
+    found = [("feedvm", [feedvm]), (FRAMED, [feedvm])]
     if shutil.which("node"):
         found.append(("node", ["node", "-e", NODE_PEER]))
     found.append(("python", [sys.executable, "-c", PYTHON_PEER]))
@@ -52,26 +60,36 @@ def contenders(feedvm):
     return found
 
 
-def write_requests(path, count):
-    """Writes ``count`` ping request lines to ``path``."""
+def write_requests(path, count, framed=False):
+    """Writes ``count`` ping requests to ``path``: lines, or Content-Length framed messages."""
+    bodies = (b'{"jsonrpc":"2.0","id":%d,"method":"ping"}' % index for index in range(count))
     with open(path, "wb") as requests:
-        requests.write(b"".join(b'{"jsonrpc":"2.0","id":%d,"method":"ping"}\n' % index
-                                for index in range(count)))
+        if framed:
+            requests.write(b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in bodies))
+        else:
+            requests.write(b"".join(body + b"\n" for body in bodies))
 
 
-def time_once(command, input_path, expected_lines):
+def count_messages(descriptor, marker):
+    """Reads ``descriptor`` to EOF counting ``marker`` (a line end, or the framed header)."""
+    count = 0
+    tail = b""
+    while True:
+        chunk = os.read(descriptor, 1 << 20)
+        if not chunk:
+            return count
+        joined = tail + chunk
+        count += joined.count(marker)
+        tail = joined[-(len(marker) - 1):] if len(marker) > 1 else b""
+
+
+def time_once(command, input_path, expected_lines, marker=b"\n"):
     """Seconds from spawn to EOF of ``command``'s answers to the requests in ``input_path``."""
     with open(input_path, "rb") as stdin:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL)
-        lines = 0
-        descriptor = process.stdout.fileno()
-        while True:
-            chunk = os.read(descriptor, 1 << 20)
-            if not chunk:
-                break
-            lines += chunk.count(b"\n")
+        lines = count_messages(process.stdout.fileno(), marker)
         process.wait()
         elapsed = time.perf_counter() - start
         process.stdout.close()
@@ -83,13 +101,19 @@ def time_once(command, input_path, expected_lines):
 def measure(feedvm, count, repeats, scratch):
     """Median seconds per contender, runs interleaved so load drifts hit everyone alike."""
     input_path = os.path.join(scratch, "pings.jsonl")
+    framed_path = os.path.join(scratch, "pings.framed")
     write_requests(input_path, count)
+    write_requests(framed_path, count, framed=True)
     found = contenders(feedvm)
     times = {name: [] for name, _ in found}
     for _ in range(repeats):
         for name, command in found:
-            times[name].append(time_once(command, input_path, count))
+            if name == FRAMED:
+                times[name].append(time_once(command, framed_path, count, b"Content-Length: "))
+            else:
+                times[name].append(time_once(command, input_path, count))
     os.unlink(input_path)
+    os.unlink(framed_path)
     return {name: median(values) for name, values in times.items()}
 
 
@@ -110,6 +134,9 @@ def run(context):
         rows.append(Row(SECTION, f"speed-up vs {peer}", f"{ours:.3f} s", peer,
                         f"{medians[peer]:.3f} s", ratio(speedup), f">= {targets[peer]:.1f}x",
                         None if context.smoke else speedup >= targets[peer]))
+    framed = medians[FRAMED]
+    rows.append(Row(SECTION, "Content-Length framed pings", f"{framed:.3f} s", "feedvm newline", f"{ours:.3f} s",
+                    ratio(framed / ours), "<= 1.10x", None if context.smoke else framed / ours <= 1.10))
     rows.append(Row(SECTION, "fraction of the cat limit", f"{ours:.3f} s", "cat",
                     f"{medians['cat']:.3f} s", f"{medians['cat'] / ours * 100:.0f}%"))
     return rows

@@ -22,7 +22,8 @@ extension FeedService {
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
             let inline = try params.optionalBool("inline") ?? session.inlinesImages
-            reply(context, session, session.viewModel.loadImage(index: index), with: { $0.json(inline: inline) }) { error in
+            reply(context, session, session.viewModel.loadImage(index: index), with: { $0.json(inline: false) },
+                  attaching: { inline ? [$0.inlineData()] : [] }) { error in
                 .imageFailed(error, index: index)
             }
         }
@@ -54,13 +55,14 @@ extension FeedService {
     /// `data` is not text); a `$/cancelRequest` withdraws from it.
     private func reply<Element>(
         _ context: RequestContext, _ session: FeedSession, _ single: Single<Element>, with encode: @escaping @Sendable (Element) -> JSON,
+        attaching attachments: @escaping @Sendable (Element) -> [Attachment] = { _ in [] },
         failure: @escaping @Sendable (FeedError) -> RPCError
     ) {
         let redactor = session.secrets.redactor
         let subscription = single.subscribe { result in
             switch result {
             case .success(let element):
-                context.succeed(redactor.redact(json: encode(element), keepingMembers: ["data"]))
+                context.succeed(redactor.redact(json: encode(element)), attaching: attachments(element))
             case .failure(let error):
                 context.fail(redactor.redact(error: failure(error as? FeedError ?? .transport(message: "\(error)", url: nil))))
             }

@@ -12,7 +12,9 @@ extension FeedService {
         let session = try sessions.create { id throws(RPCError) in
             FeedSession(
                 id: id, input: input, inputMembers: members, capabilities: capabilities,
-                notifier: SessionNotifier(session: id, redactor: secrets) { method, params in server.sendNotification(method, params: params) }
+                notifier: SessionNotifier(session: id, redactor: secrets) { method, params, attachments in
+                    server.sendNotification(method, params: params, attaching: attachments)
+                }
             ) { tokens in makeEnvironment(for: id, tokens: tokens) }
         }
         logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")

@@ -84,6 +84,7 @@ public final class FeedService: Sendable {
         server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
         server.register(Method.dispose) { [self] params, context in dispose(params, context) }
         server.registerSynchronous(Method.discover) { _ in ProtocolDocument.openRPC }
+        server.traceRedactor = TraceSecrets(live: secrets)
     }
 
     /// Runs a handler body that answers at once, turning a thrown error into the answer.
@@ -112,4 +113,9 @@ public final class FeedService: Sendable {
             transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
             plugins: [networkLogger], tokens: tokens)
     }
+}
+
+extension FeedService {
+    /// Where images are cached when `FeedServiceConfiguration.cacheDirectory` is `nil`.
+    public static var defaultCacheDirectory: String { DiskImageCache.defaultDirectory.path }
 }

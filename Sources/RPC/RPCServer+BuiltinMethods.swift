@@ -34,7 +34,10 @@ extension RPCServer {
             return .object(JSONObject())
         }
         registerSynchronous(BuiltinMethod.cancelRequest) { [unowned self] params throws(RPCError) in
-            guard let rawID = params?["id"], let id = RequestID(rawID) else {
+            let text = self.routingParamsText.flatMap { params in
+                RawMembers(params).member("id", ofObjectIn: 0..<params.count).map(RawMembers(params).text)
+            }
+            guard let rawID = params?["id"], let id = RequestID(rawID, text: text) else {
                 throw .invalidParams("must be the id of a request", field: "id")
             }
             self.cancelRequest(id)

@@ -14,17 +14,24 @@ struct UsageError: Error, Equatable {
 /// }
 /// ```
 struct ArgumentReader {
+    private let arguments: [String]
     private var remaining: ArraySlice<String>
+    private var flagStart = 0
     private var flag = ""
     private var inlineValue: String?
 
     /// A reader over `arguments` (without the program name).
     init(_ arguments: [String]) {
+        self.arguments = arguments
         remaining = arguments[...]
     }
 
+    /// The arguments the current flag took so far: itself and the values read for it.
+    var currentArguments: ArraySlice<String> { arguments[flagStart..<remaining.startIndex] }
+
     /// The next flag's name (`--flag` of `--flag=value` too), or `nil` at the end.
     mutating func nextFlag() -> String? {
+        flagStart = remaining.startIndex
         guard let argument = remaining.popFirst() else { return nil }
         flag = argument
         inlineValue = nil

@@ -42,6 +42,12 @@ struct FeedVMOptions: Sendable {
     var maxHostConnections: Int = 6
     /// `--max-redirects`: redirects followed for one request.
     var maxRedirects: Int = 10
+    /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
+    var framing: Framing?
+    /// `--trace`: the file every message read and written is appended to, as a transcript.
+    var traceFile: String?
+    /// The arguments a replay of the trace needs (those that change what the server answers).
+    var replayArguments: [String] = []
 
     /// What the command line asks for.
     enum Action {
@@ -76,7 +82,19 @@ struct FeedVMOptions: Sendable {
                 case "--request-timeout-ms": options.requestTimeoutMilliseconds = try reader.integer(in: Range.requestTimeoutMilliseconds)
                 case "--max-host-connections": options.maxHostConnections = try reader.integer(in: Range.hostConnections)
                 case "--max-redirects": options.maxRedirects = try reader.integer(in: Range.redirects)
+                case "--framing":
+                    let text = try reader.text(expected: "one of: auto, newline, content-length")
+                    guard text == "auto" || Framing(rawValue: text) != nil else {
+                        throw UsageError(message: "--framing takes one of: auto, newline, content-length, got '\(text)'")
+                    }
+                    options.framing = Framing(rawValue: text)
+                case "--trace": options.traceFile = try reader.text(expected: "a file")
+                case "--stdio": break  // editors pass it to LSP-style servers; stdio is the only transport
                 default: throw UsageError(message: "unknown argument '\(flag)'")
+                }
+                // A replay of the trace needs the flags that change answers, not where files and logs go.
+                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio"].contains(flag) {
+                    options.replayArguments += reader.currentArguments
                 }
             }
         } catch {

@@ -85,7 +85,8 @@ final class FeedVMProcessTests: XCTestCase {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
         let flags = ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--max-body-bytes",
-                     "--max-image-bytes", "--request-timeout-ms", "--max-host-connections", "--max-redirects", "--help", "--version", "Exit status"]
+                     "--max-image-bytes", "--request-timeout-ms", "--max-host-connections", "--max-redirects", "--framing",
+                     "--stdio", "--trace", "--help", "--version", "Exit status", "Content-Length"]
         for flag in flags {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
@@ -101,6 +102,27 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--max-sessions", "0"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "1e6"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--framing", "lsp"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--trace", "/no/such/directory/trace.jsonl"]).status, 2)
+    }
+
+    func testEditorsSpawnItWithStdioAndFramedMessages() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--stdio"])
+        feedvm.client.framing = .contentLength
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        XCTAssertEqual(feedvm.client.receive(), ["jsonrpc": "2.0", "id": 1, "result": [:]])
+        feedvm.client.closeInput()
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testAForcedFramingIsUsedFromTheFirstByte() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--framing=content-length"])
+        feedvm.client.sendRaw(Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A])
+        feedvm.client.closeInput()
+        feedvm.client.framing = .contentLength
+        let answers = feedvm.client.receiveUntilEnd()
+        XCTAssertEqual(answers.map { $0["error"]?["code"] }, [.int(-32700)], "a line is no header: answered framed")
+        XCTAssertEqual(feedvm.waitForExit(), 0)
     }
 
     func testHTTPLimitFlagsAreRangeChecked() throws {
