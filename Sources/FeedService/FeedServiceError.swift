@@ -45,7 +45,8 @@ extension RPCError {
         feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
     }
 
-    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?}`.
+    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?,
+    /// status?}`, or `{index, reason: "noImage"}` for an item without an image.
     static func imageFailed(_ error: FeedError, index: Int, cancellation reason: FeedCancellationReason) -> RPCError {
         feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
     }
@@ -63,6 +64,7 @@ extension RPCError {
                                 data: ["scheme": .string(scheme), "url": .string(url)])
         default:
             var data = data
+            if case .noImage = error { data["reason"] = "noImage" }
             if let status = error.status { data["status"] = .int(Int64(status)) }
             if let url = error.url { data["url"] = .string(url) }
             return .application(code: code, message: error.message, data: .object(data))

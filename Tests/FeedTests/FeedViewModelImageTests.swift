@@ -92,7 +92,7 @@ final class FeedViewModelImageTests: XCTestCase {
         harness.viewModel.willDisplay(index: 1)
         let box = Locked<FeedImage?>(nil)
         // Another caller (another session, say) wants the same URL straight from the loader.
-        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL) { result in box.withLock { $0 = try? result.get() } }
+        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL!) { result in box.withLock { $0 = try? result.get() } }
         harness.advance(2)
         harness.viewModel.cancelImage(index: 1)
         harness.advance(1)

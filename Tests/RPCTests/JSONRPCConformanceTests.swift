@@ -122,7 +122,7 @@ final class JSONRPCConformanceTests: XCTestCase {
 
     func testInitializeAnswersServerInfoAndRecordsTheClient() {
         let result = ask(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"t"},"capabilities":{"images":{"inline":true}}}}"#)["result"]
-        XCTAssertEqual(result?["protocolVersion"], "1.0")
+        XCTAssertEqual(result?["protocolVersion"], "1.1")
         XCTAssertEqual(result?["serverInfo"]?["name"], "feedvm")
         XCTAssertEqual(harness.server.clientInitializeParameters?["capabilities"]?["images"]?["inline"], true)
     }

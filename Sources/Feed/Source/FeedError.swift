@@ -16,12 +16,15 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedScheme(String, url: String)
     /// An index outside the list (`count` items).
     case invalidIndex(Int, count: Int)
+    /// The item at this index has no image to load.
+    case noImage(index: Int)
 
     /// The human-readable message, as shown in a `hud`.
     public var message: String {
         switch self {
         case .cancelled: return "Cancelled"
         case .invalidIndex(let index, let count): return "Index \(index) is outside the list of \(count) items"
+        case .noImage(let index): return "Item \(index) has no image"
         case .refusedScheme(let scheme, let url):
             return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
         case .server(let message, _, _), .transport(let message, _), .decoding(let message, _), .image(let message, _):
@@ -38,7 +41,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request URL without secrets, when known.
     public var url: String? {
         switch self {
-        case .cancelled, .invalidIndex: return nil
+        case .cancelled, .invalidIndex, .noImage: return nil
         case .server(_, _, let url), .transport(_, let url), .decoding(_, let url), .image(_, let url): return url
         case .refusedScheme(_, let url): return url
         }

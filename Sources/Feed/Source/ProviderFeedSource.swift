@@ -26,17 +26,24 @@ public struct ProviderFeedSource: FeedSource {
     public func page(_ request: PageRequest) -> Single<FeedPage> {
         let urlText = config.url(for: request, context: context)
         let redactedURL = redacted(urlText)
-        guard let url = URL(string: urlText), url.scheme != nil else {
+        guard let url = URL(string: urlText), let scheme = url.scheme else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL)", url: redactedURL))
         }
+        if config.paging == .next, request.index > 0, !["http", "https"].contains(scheme.lowercased()) {
+            // A next URL comes from the server: only the web schemes are followed.
+            return .error(FeedError.refusedScheme(scheme, url: redactedURL))
+        }
         let target = FeedTarget(
-            url: url, headers: config.headers(for: request, context: context), sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
+            url: url, method: config.method, headers: config.headers(for: request, context: context),
+            body: config.body(for: request, context: context).map { Data($0) },
+            sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
         let config = self.config
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)
             .map { response throws(FeedError) in
                 try config.page(
-                    body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request, url: redactedURL)
+                    body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request,
+                    url: redactedURL, pageURL: urlText)
             }
     }
 }

@@ -31,7 +31,7 @@ def new_session(client, bind=True, **input_members):
 
 def test_initialize_reports_the_protocol_and_server(real):
     result = real.initialize({"name": "pytest"}, {"sections": {"incremental": True}})
-    assert result["protocolVersion"] == "1.0"
+    assert result["protocolVersion"] == "1.1"
     assert result["serverInfo"]["name"] == "feedvm"
 
 
