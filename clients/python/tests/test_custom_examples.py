@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SPEC = (ROOT / "protocol" / "README.md").read_text(encoding="utf-8")
 OPENRPC = json.loads((ROOT / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
 TOTAL = 45
+MIME = {"png": "image/png", "gif": "image/gif", "jpg": "image/jpeg"}
 
 
 def worked_examples():
@@ -52,7 +53,7 @@ DIALECTS = {
         "picsum", entries("picsum", "photos", TOTAL, "jpg"), lambda e: str(e.index), lambda i: True, 3,
         title=lambda entry: entry.author),
     "Offset + total (WordPress REST API)": Dialect(
-        "wordpress", entries("wordpress", "posts", TOTAL, "jpg"), lambda e: str(1000 + e.index), wordpress.has_cover, 3),
+        "wordpress", entries("wordpress", "posts", TOTAL, "png"), lambda e: str(1000 + e.index), wordpress.has_cover, 3),
     "Cursor in the query (Reddit listings)": Dialect(
         "reddit", entries("reddit", "pics", TOTAL, "jpg"), lambda e: reddit.fullname(e.index),
         lambda i: not reddit.is_text_post(i), 2),
@@ -124,7 +125,8 @@ def test_the_example_pages_to_the_end_keeping_items_without_images(real, fixture
     with_image = next(index for index, item in enumerate(items) if "imageURL" in item)
     image = real.load_image(session, with_image)
     with open(image["path"], "rb") as cached:
-        assert dimensions(cached.read())[0] == "jpg"
+        kind, width, height = dimensions(cached.read())
+    assert (MIME[kind], width, height) == (image["mimeType"], image["width"], image["height"])
     assert image["url"] == items[with_image]["imageURL"]
 
     without = next((index for index, item in enumerate(items) if "imageURL" not in item), None)
