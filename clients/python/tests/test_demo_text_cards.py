@@ -5,6 +5,7 @@ image) against the fixture backend, and saves the screenshot as ``demo-text-card
 the test's temporary directory (``--basetemp`` to keep it).
 """
 
+import json
 import os
 import shutil
 import signal
@@ -12,7 +13,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-import json
 
 import pytest
 
