@@ -44,7 +44,7 @@ final class CustomSourceMappingTests: XCTestCase {
         let config = try config(["url": "https://api.test/", "items": "data.children", "fields": ["id": ["name", "uuid"]]])
         let message = decodingMessage(config, ["data": ["children": [["kind": "t3", "data": ["name": "t3_a"]], ["kind": "t3"]]]])
         XCTAssertEqual(message, #"None of the 2 items has an id at fields.id "name" or "uuid"; the first item has the keys kind, data"#)
-        XCTAssertEqual(decodingMessage(config, ["data": ["children": ["a"]]]), #"The only item has an id at fields.id "name" or "uuid"; the first item is a string"#)
+        XCTAssertEqual(decodingMessage(config, ["data": ["children": ["a"]]]), #"The only item has no id at fields.id "name" or "uuid"; the first item is a string"#)
         XCTAssertEqual(try page(config, ["data": ["children": []]]).items, [], "an empty page is no mapping failure")
     }
 

@@ -22,10 +22,10 @@ enum ItemArrayReport {
     /// `None of the 20 items has an id at fields.id "uuid"; the first item has the keys kind, data`.
     static func noIDs(at paths: [String], count: Int, first: JSON) -> String {
         let quoted = paths.map { "\"\($0)\"" }.joined(separator: " or ")
-        let subject = count == 1 ? "The only item has" : "None of the \(count) items has"
+        let subject = count == 1 ? "The only item has no id" : "None of the \(count) items has an id"
         let keys = first.objectValue.map { "the first item has the keys \($0.orderedKeys.prefix(20).joined(separator: ", "))" }
             ?? "the first item is \(describe(first))"
-        return "\(subject) an id at fields.id \(quoted); \(keys)"
+        return "\(subject) at fields.id \(quoted); \(keys)"
     }
 
     /// The key paths of the arrays in `body`, breadth first through objects (arrays are not
