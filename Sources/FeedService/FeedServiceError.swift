@@ -35,7 +35,8 @@ extension RPCError {
         feedFailure(error, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
     }
 
-    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?, reason?}`.
+    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?,
+    /// reason?}`; `reason: "noImage"` for an item without an image.
     static func imageFailed(_ error: FeedError, index: Int) -> RPCError {
         feedFailure(error, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
     }

@@ -110,7 +110,7 @@ final class FeedViewModelImageTests: XCTestCase {
         harness.viewModel.willDisplay(index: 1)
         let box = Locked<FeedImage?>(nil)
         // Another caller (another session, say) wants the same URL straight from the loader.
-        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL) { result in box.withLock { $0 = try? result.get() } }
+        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL!) { result in box.withLock { $0 = try? result.get() } }
         harness.advance(2)
         harness.viewModel.cancelImage(index: 1)
         harness.advance(1)
@@ -166,7 +166,7 @@ final class FeedViewModelImageTests: XCTestCase {
         XCTAssertEqual(harness.imageLoader.activeDownloads, 0, "no one else waited: the download stopped")
         XCTAssertNil(box.current)
         XCTAssertEqual(harness.entries, [], "nothing is reported for a withdrawn load")
-        XCTAssertFalse(harness.imageLoader.isCached(harness.items[3].imageURL))
+        XCTAssertFalse(harness.imageLoader.isCached(try XCTUnwrap(harness.items[3].imageURL)))
     }
 
     func testAWithdrawnLoadImageLeavesTheDownloadToAnotherCallerOfTheRow() throws {

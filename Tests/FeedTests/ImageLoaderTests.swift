@@ -174,7 +174,7 @@ final class ImageLoaderTests: XCTestCase {
     func testStubImagesAreServedByTheStubTransport() throws {
         let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: CurlTransport()))
         let item = StubCatalog().item(category: "iOS", position: 3)
-        let image = try retrieve(loader, item.imageURL).get()
+        let image = try retrieve(loader, item.imageURL!).get()
         XCTAssertEqual([image.info.width, image.info.height], [item.width!, item.height!])
     }
 }

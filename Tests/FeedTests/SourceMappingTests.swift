@@ -124,9 +124,9 @@ final class SourceMappingTests: XCTestCase {
         XCTAssertFalse(last.hasMore)
         XCTAssertEqual(catalog.body(for: PageRequest(index: 2, pageSize: 10, category: "all")), StubCatalog().body(for: PageRequest(index: 2, pageSize: 10, category: "all")))
         let item = catalog.item(category: "welfare", position: 7)
-        let png = try XCTUnwrap(StubCatalog.imageData(for: item.imageURL))
+        let png = try XCTUnwrap(StubCatalog.imageData(for: item.imageURL!))
         XCTAssertEqual(ImageFormat.sniff(png).map { [$0.width, $0.height] }, [item.width!, item.height!])
-        XCTAssertNotEqual(StubCatalog.imageData(for: catalog.item(category: "welfare", position: 8).imageURL), png)
+        XCTAssertNotEqual(StubCatalog.imageData(for: catalog.item(category: "welfare", position: 8).imageURL!), png)
     }
 }
 
@@ -157,8 +157,8 @@ final class FeedInputTests: XCTestCase {
         XCTAssertEqual(error(["source": "gank", "baseURL": "ftp://x/"])?.field, "input.baseURL")
         XCTAssertEqual(error(["source": "custom"])?.field, "input.custom")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/"]])?.field, "input.custom.fields")
-        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["id": "id"]]])?.field, "input.custom.fields.imageURL")
-        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.nextCursor")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["title": "t"]]])?.field, "input.custom.fields.id")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id"]]])?.field, "input.custom.nextCursor")
         XCTAssertEqual(error(["headers": ["uid": true]])?.field, "input.headers.uid")
         XCTAssertEqual(error(["headers": ["uid": 7]])?.field, "input.headers.uid")
         XCTAssertEqual(error(["headers": ["uid": "1\r\nX-Injected: 1"]])?.field, "input.headers.uid")

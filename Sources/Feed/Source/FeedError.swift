@@ -18,6 +18,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case notAnImage
         /// The image could not be written to the disk cache (unusable directory, disk full).
         case cacheUnavailable
+        /// The item has no image to load.
+        case noImage
     }
 
     /// The load was ended before it finished (a reload, an input switch, `dispose`, a cancelled
@@ -38,12 +40,15 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedScheme(String, url: String)
     /// An index outside the list (`count` items).
     case invalidIndex(Int, count: Int)
+    /// The item at this index has no image to load.
+    case noImage(index: Int)
 
     /// The human-readable message, as shown in a `hud`.
     public var message: String {
         switch self {
         case .cancelled: return "Cancelled"
         case .invalidIndex(let index, let count): return "Index \(index) is outside the list of \(count) items"
+        case .noImage(let index): return "Item \(index) has no image"
         case .refusedScheme(let scheme, let url):
             return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
         case .server(let message, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _):
@@ -61,6 +66,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason? {
         switch self {
         case .transport(_, _, let reason), .image(_, _, let reason): return reason
+        case .noImage: return .noImage
         default: return nil
         }
     }
@@ -68,7 +74,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request URL without secrets, when known.
     public var url: String? {
         switch self {
-        case .cancelled, .invalidIndex: return nil
+        case .cancelled, .invalidIndex, .noImage: return nil
         case .server(_, _, let url), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _): return url
         case .refusedScheme(_, let url): return url
         }

@@ -80,7 +80,7 @@ public struct FeedInput: Sendable, Equatable {
         case .envelope:
             guard let explicitBaseURL else { throw FeedInputError(field: "input.baseURL", reason: "is required for the envelope source") }
             baseURL = explicitBaseURL
-            config = .envelope(successCode: reader.object["successCode"] ?? 0)
+            config = .envelope(successCode: try reader.scalar("successCode") ?? 0)
             tokenRenewal = try reader.object["auth"].map { json throws(FeedInputError) in try TokenRenewal(json: json, field: "input.auth") }
         case .custom:
             guard let custom = reader.object["custom"] else { throw FeedInputError(field: "input.custom", reason: "is required for the custom source") }

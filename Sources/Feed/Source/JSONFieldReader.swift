@@ -44,6 +44,13 @@ struct JSONFieldReader {
         return bool
     }
 
+    /// A string, a number or a boolean, as it was written (a business code).
+    func scalar(_ key: String) throws(FeedInputError) -> JSON? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard value.lenientString != nil else { throw FeedInputError(field: path(key), reason: "must be a string, a number or a boolean") }
+        return value
+    }
+
     func stringMap(_ key: String) throws(FeedInputError) -> [String: String]? {
         guard let value = object[key], !value.isNull else { return nil }
         guard case .object(let members) = value else { throw FeedInputError(field: path(key), reason: "must be an object of strings") }

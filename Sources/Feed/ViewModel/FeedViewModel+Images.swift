@@ -4,9 +4,9 @@ import Reactive
 extension FeedViewModel {
     /// Loads the image of the item at `index` (from cache when possible) and succeeds with it
     /// after `imageDownloaded` reported it; fails with `.invalidIndex` for an index outside the
-    /// list (nothing emitted), the load's failure (after an `imageDownloaded` without image),
-    /// or `.cancelled` with the reason when `cancelImage(index:)`, a new list or `dispose` came
-    /// first.
+    /// list (nothing emitted), the load's failure or `.noImage` for an item without an image
+    /// (each after an `imageDownloaded` without image), or `.cancelled` with the reason when
+    /// `cancelImage(index:)`, a new list or `dispose` came first.
     ///
     /// Disposing the subscription before the outcome withdraws this caller: nothing is emitted
     /// for its load, and the download stops unless another caller waits for the same URL.
@@ -48,7 +48,7 @@ extension FeedViewModel {
 
     /// Shows row `index`: loads the next page when the row is among the last
     /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the row's
-    /// image when it is not cached. Each subscription does this once.
+    /// image when it has one that is not cached. Each subscription does this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
@@ -61,8 +61,9 @@ extension FeedViewModel {
                     let error = FeedError.invalidIndex(index, count: state.items.count)
                     return [{ observer(.failure(error)) }]
                 }
-                let needsImage = state.imageLoads[index, default: [:]].isEmpty
-                    && !viewModel.environment.imageLoader.isCached(state.items[index].imageURL)
+                let needsImage = state.items[index].imageURL.map { url in
+                    state.imageLoads[index, default: [:]].isEmpty && !viewModel.environment.imageLoader.isCached(url)
+                } ?? false
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
@@ -108,7 +109,11 @@ extension FeedViewModel {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return waiter.map { waiter in [{ waiter(.failure(error)) }] } ?? []
         }
-        let url = state.items[index].imageURL
+        guard let url = state.items[index].imageURL else {
+            let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
+                + (waiter.map { waiter in [{ waiter(result) }] } ?? [])
+        }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(request: request, waiter: waiter)
         let loader = environment.imageLoader

@@ -122,7 +122,8 @@ class FeedMethods(Generic[R]):
         """Download (or take from cache) item ``index``'s image.
 
         -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data``
-        (base64) only when ``inline``.
+        (base64) only when ``inline``. An item without ``imageURL`` raises
+        ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
         """
         params: JSONObject = {"session": session, "index": index}
         if inline:

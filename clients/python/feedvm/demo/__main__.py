@@ -1,6 +1,7 @@
-"""``python -m feedvm.demo [--fixtures] [--binary PATH] [--print-ready]``."""
+"""``python -m feedvm.demo [--fixtures | --input JSON] [--binary PATH] [--print-ready]``."""
 
 import argparse
+import json
 import signal
 import sys
 import tempfile
@@ -20,6 +21,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m feedvm.demo", description=__doc__)
     parser.add_argument("--fixtures", action="store_true",
                         help="run against the fixture backend (gank dialect) instead of the stub source")
+    parser.add_argument("--input", help="a transform input (JSON) to show, e.g. a custom source")
     parser.add_argument("--binary", help="feedvm executable (default: FEEDVM_BIN, the repo build, PATH)")
     parser.add_argument("--stub-delay-ms", type=int, default=None, help="passed to feedvm")
     parser.add_argument("--print-ready", action="store_true",
@@ -35,6 +37,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         # Latin names first: a machine without CJK fonts still shows readable titles.
         categories = sorted(CATEGORIES, key=lambda name: not name.isascii())
         feed_input = fixtures.input_for("gank", category=categories[0], pageSize=12)
+    elif options.input:
+        feed_input = json.loads(options.input)
+        categories = [feed_input.get("category", "all")]
     cache = tempfile.TemporaryDirectory(prefix="feedvm-demo-")
     args = ["--cache-dir", cache.name]
     if options.stub_delay_ms is not None:

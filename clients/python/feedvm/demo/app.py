@@ -20,6 +20,7 @@ BACKGROUND = "#1e1f24"
 COLUMNS = 4
 THUMB_WIDTH, THUMB_HEIGHT = 150, 110
 CELL_WIDTH, CELL_HEIGHT = 170, 150
+CARD_COLOUR, CARD_EDGE, CARD_ACCENT = "#2c3039", "#3b404b", "#6c8ebf"
 HUD_COLOURS = {"success": "#7ccf7c", "error": "#ff7070", "info": "#9fc3ff"}
 
 
@@ -144,7 +145,7 @@ class FeedWindow:
             items = self.mirror.items
             session = self.session
             if (session is not None and not event.value.get("image") and index < len(items)
-                    and items[index]["id"] not in self.photos):
+                    and "imageURL" in items[index] and items[index]["id"] not in self.photos):
                 self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
         elif event.kind == "result" and event.tag == "image":
             self._show_image_at(event.value)
@@ -204,6 +205,9 @@ class FeedWindow:
                          background=BACKGROUND, highlightthickness=0)
         cell.item_id = item["id"]  # type: ignore[attr-defined]
         cell.grid(row=index // COLUMNS, column=index % COLUMNS, padx=5, pady=5)
+        if "imageURL" not in item:  # an article without a cover, a text post: a text-only card
+            _draw_text_card(cell, item)
+            return cell
         cell.create_text((CELL_WIDTH - 10) // 2, THUMB_HEIGHT + 14, text=item.get("title", "")[:24],
                          fill="#e8e8e8", font=("TkDefaultFont", 9))
         if item["id"] in self.photos:
@@ -250,8 +254,10 @@ class FeedWindow:
         if self.ready_reported or not self.print_ready:
             return
         visible = [i for i in sorted(self.displayed) if i < len(self.cells)]
-        drawn = [i for i in visible if self.mirror.items[i]["id"] in self.photos]
-        if not visible or len(drawn) < len(visible):
+        items = self.mirror.items
+        drawn = [i for i in visible if items[i]["id"] in self.photos]
+        text_cards = [i for i in visible if "imageURL" not in items[i]]
+        if not drawn or len(drawn) + len(text_cards) < len(visible):
             return
         self.ready_reported = True
         self.root.update_idletasks()
@@ -261,9 +267,24 @@ class FeedWindow:
             boxes.append([cell.winfo_rootx() + (CELL_WIDTH - 10) // 2 - photo.width() // 2,
                           cell.winfo_rooty() + THUMB_HEIGHT // 2 - photo.height() // 2,
                           photo.width(), photo.height()])
-        print(json.dumps({"ready": True, "thumbnails": len(drawn), "boxes": boxes,
+        cards = [[self.cells[i].winfo_rootx(), self.cells[i].winfo_rooty(), CELL_WIDTH - 10, CELL_HEIGHT - 10]
+                 for i in text_cards]
+        print(json.dumps({"ready": True, "thumbnails": len(drawn), "boxes": boxes, "textCards": cards,
                           "background": BACKGROUND}), flush=True)
         sys.stdout.flush()
+
+
+def _draw_text_card(cell: tk.Canvas, item: Dict[str, Any]) -> None:
+    """A card for an item without an image: its title large, then its author or source."""
+    width, height = CELL_WIDTH - 10, CELL_HEIGHT - 10
+    cell.create_rectangle(1, 1, width - 2, height - 2, fill=CARD_COLOUR, outline=CARD_EDGE)
+    cell.create_rectangle(1, 1, 6, height - 2, fill=CARD_ACCENT, outline="")
+    cell.create_text(16, 14, anchor="nw", width=width - 28, text=item.get("title", "")[:90],
+                     fill="#f0f0f0", font=("TkDefaultFont", 11, "bold"))
+    byline = item.get("author") or item.get("source") or item.get("publishedAt", "")[:10]
+    if byline:
+        cell.create_text(16, height - 14, anchor="sw", width=width - 28, text=byline[:40],
+                         fill="#a8b0bd", font=("TkDefaultFont", 9))
 
 
 def _fit(photo: tk.PhotoImage) -> tk.PhotoImage:
