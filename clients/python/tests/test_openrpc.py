@@ -29,13 +29,8 @@ SERVER_NOTIFICATIONS = {name for name, m in METHODS.items() if m.get("x-directio
 BAD_INPUT_CODES = {-32700, -32600, -32601, -32602}
 
 
-def shared_testdata() -> Path:
-    """``shared/testdata``, found by walking up from this file."""
-    for directory in Path(__file__).resolve().parents:
-        if (directory / "shared" / "testdata").is_dir():
-            return directory / "shared" / "testdata"
-    pytest.skip("shared/testdata not found above %s" % __file__)
-    raise AssertionError  # unreachable
+#: The OpenRPC meta-schema, vendored with its licence and provenance (Tests/Fixtures/OpenRPC).
+META_SCHEMA = ROOT / "Tests" / "Fixtures" / "OpenRPC" / "meta-schema.json"
 
 
 def validator(schema: Dict[str, Any]) -> Any:
@@ -97,7 +92,7 @@ def errors_of(schema: Dict[str, Any], instance: Any) -> List[str]:
 
 
 def test_the_document_validates_against_the_openrpc_meta_schema() -> None:
-    meta = json.loads((shared_testdata() / "openrpc" / "meta-schema.json").read_text(encoding="utf-8"))
+    meta = json.loads(META_SCHEMA.read_text(encoding="utf-8"))
     problems = ["%s at %s" % (e.message[:200], list(e.absolute_path))
                 for e in jsonschema.Draft7Validator(meta).iter_errors(DOCUMENT)]
     assert not problems, problems
