@@ -18,6 +18,7 @@ jsonschema = pytest.importorskip("jsonschema")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from feedvm import transcript  # noqa: E402
+from client_support import real_binary_path  # noqa: E402
 
 ROOT = transcript.repo_root()
 DOCUMENT = json.loads((ROOT / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
@@ -218,6 +219,6 @@ def listed_methods(binary: Optional[str]) -> List[str]:
 
 
 def test_the_dispatch_table_and_the_document_agree_both_ways() -> None:
-    listed = set(listed_methods(transcript.find_binary()))
+    listed = set(listed_methods(real_binary_path()))
     assert listed == CLIENT_METHODS, "undocumented: %s; documented but not dispatched: %s" % (
         sorted(listed - CLIENT_METHODS), sorted(CLIENT_METHODS - listed))

@@ -20,7 +20,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m feedvm.demo", description=__doc__)
     parser.add_argument("--fixtures", action="store_true",
                         help="run against the fixture backend (gank dialect) instead of the stub source")
-    parser.add_argument("--binary", help="feedvm executable (default: FEEDVM_BIN, the repo build, PATH)")
+    parser.add_argument("--binary", help="feedvm executable (default: see feedvm.find_binary)")
     parser.add_argument("--stub-delay-ms", type=int, default=None, help="passed to feedvm")
     parser.add_argument("--print-ready", action="store_true",
                         help="print a JSON line when the first visible thumbnails are drawn")
