@@ -26,8 +26,15 @@ class BuildFailed(RuntimeError):
     """The build failed; the message holds the tail of its output."""
 
 
+#: Its own build folder: the flag recompiles every module, so sharing .build/ with the usual
+#: dynamic `swift build -c release` would rebuild everything at each switch. Benchmarks/run.py
+#: --build-static builds into the same folder.
+SCRATCH = Path(".build") / "static"
+
+
 def _build(root: Path, configuration: str) -> "subprocess.CompletedProcess[str]":
-    command = ["swift", "build", "-c", configuration, "--static-swift-stdlib", "--product", "feedvm"]
+    command = ["swift", "build", "-c", configuration, "--static-swift-stdlib", "--scratch-path", str(SCRATCH),
+               "--product", "feedvm"]
     print("package: " + " ".join(command), file=sys.stderr, flush=True)
     return subprocess.run(command, cwd=root, capture_output=True, text=True)
 
@@ -49,7 +56,7 @@ def _install(packages: List[str]) -> None:
 
 
 def build_static_feedvm(root: Path, configuration: str = "release") -> Path:
-    """Build and return ``.build/<configuration>/feedvm`` with the Swift runtime linked in."""
+    """Build and return ``.build/static/<configuration>/feedvm`` with the Swift runtime linked in."""
     done = _build(root, configuration)
     if done.returncode != 0:
         output = done.stdout + done.stderr
@@ -61,7 +68,7 @@ def build_static_feedvm(root: Path, configuration: str = "release") -> Path:
         done = _build(root, configuration)
         if done.returncode != 0:
             raise BuildFailed(_tail(done.stdout + done.stderr))
-    return root / ".build" / configuration / "feedvm"
+    return root / SCRATCH / configuration / "feedvm"
 
 
 def _tail(output: str, lines: int = 40) -> str:
