@@ -9,7 +9,7 @@ enum ExitStatus {
 /// The version `--version` prints and `initialize` reports.
 let feedVMVersion = "0.1.0"
 
-/// The text of `--help`.
+/// The text of `--help`; the defaults it shows are `FeedVMOptions`' own.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
                   [--max-sessions N] [--help] [--version] [--list-methods]
@@ -19,14 +19,15 @@ let usageText = """
     only; logs go to stderr. See protocol/ for the methods.
 
     Options:
-      --log-level L          off, error, warning (default), info, debug or trace
+      --log-level L          off, error, warning, info, debug or trace (default \(FeedVMOptions().logLevel))
       --cache-dir DIR        where downloaded images are cached (default: $XDG_CACHE_HOME/feedvm
                              or ~/.cache/feedvm)
-      --max-message-bytes N  longest accepted input line in bytes (default 16777216); a longer
+      --max-message-bytes N  longest accepted input line in bytes (default \(FeedVMOptions().maxMessageBytes)); a longer
                              one is answered -32700 and skipped
       --stub-delay-ms N      simulated latency of the embedded `stub` source, in milliseconds
+                             (default 0: answers at once; an input's `stubDelayMs` wins)
       --max-sessions N       live sessions before `transform` is refused with -32005
-                             (default 1000)
+                             (default \(FeedVMOptions().maxSessions))
       --help                 show this text and exit
       --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit
