@@ -87,3 +87,15 @@ def test_the_block_runs_as_written(block: Block, venvs, tmp_path):
     printed = iter(done.stdout.splitlines())
     for line in expected:  # in order, each exactly
         assert any(output == line for output in printed), f"expected the line {line!r}\n{report}"
+
+
+def test_the_client_installed_by_the_readme_finds_the_build_from_a_subdirectory(venvs):
+    """After the client README's ``pip install ./clients/python`` (the package in the venv, not on
+    PYTHONPATH), ``feedvm.find_binary()`` finds the repository's build from any folder inside it."""
+    environment = venvs[ROOT / "clients" / "python" / "README.md"]
+    probe = "import feedvm; print(feedvm.__file__); print(feedvm.find_binary())"
+    done = environment.run([str(environment.python), "-c", probe], cwd=ROOT / "Sources" / "Feed")
+    assert done.returncode == 0, done.stderr
+    package, binary = done.stdout.splitlines()
+    assert Path(package).is_relative_to(environment.path), "the client must come from the venv"
+    assert binary in (str(ROOT / ".build" / "release" / "feedvm"), str(ROOT / ".build" / "debug" / "feedvm"))
