@@ -27,6 +27,7 @@ def captured(name: str) -> str:
     # XCTest stops at the crash (3/3/2 before it, the crashed case fails), Swift Testing 2/1/1.
     ("swift-xctest-crash.txt", "swift", Counts(5, 5, 3, complete=False)),
     ("pytest-mixed.txt", "pytest", Counts(3, 2, 3)),  # the error fails, the xfail skips
+    ("pytest-feedvm-client.txt", "pytest", Counts(371, 0, 35)),  # figures printed after the tests
     ("node-tap-mixed.txt", "node", Counts(3, 2, 2)),  # todo counts as skipped
     ("node-spec-mixed.txt", "node", Counts(3, 2, 2)),
 ])
