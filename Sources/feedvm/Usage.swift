@@ -9,7 +9,7 @@ enum ExitStatus {
 /// The version `--version` prints and `initialize` reports.
 let feedVMVersion = "0.1.0"
 
-/// The text of `--help`.
+/// The text of `--help`; the defaults it shows are `FeedVMOptions`' own.
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
                   [--max-sessions N] [--framing F] [--stdio] [--trace FILE]
@@ -25,37 +25,38 @@ let usageText = """
     stderr. See protocol/ for the methods.
 
     Options:
-      --log-level L          off, error, warning (default), info, debug or trace
+      --log-level L          off, error, warning, info, debug or trace (default \(FeedVMOptions().logLevel))
       --cache-dir DIR        where downloaded images are cached (default: $XDG_CACHE_HOME/feedvm
                              or ~/.cache/feedvm)
       --max-message-bytes N  longest accepted message (line, or framed body) in bytes,
-                             \(range(FeedVMOptions.Range.maxMessageBytes)) (default 16777216); a longer one is
+                             \(range(FeedVMOptions.Range.maxMessageBytes)) (default \(FeedVMOptions().maxMessageBytes)); a longer one is
                              answered -32700 and skipped
       --framing F            auto (default: detect from the first bytes), newline or
                              content-length
       --stdio                accepted for editors that pass it; stdio is the only transport
       --trace FILE           append every message read and written to FILE as a transcript
-                             (secrets redacted); replay it for a bug report with
-                             `python -m feedvm.transcript check FILE`
+                             (secrets redacted; default none); replay it for a bug report
+                             with `python -m feedvm.transcript check FILE`
       --stub-delay-ms N      simulated latency of the embedded `stub` source in milliseconds,
-                             \(range(FeedVMOptions.Range.stubDelayMilliseconds)) (default 0); an input's `stubDelayMs` overrides it
+                             \(range(FeedVMOptions.Range.stubDelayMilliseconds)) (default 0: answers at once; an input's
+                             `stubDelayMs` wins)
       --max-sessions N       live sessions before `transform` is refused with -32005,
-                             \(range(FeedVMOptions.Range.maxSessions)) (default 1000)
+                             \(range(FeedVMOptions.Range.maxSessions)) (default \(FeedVMOptions().maxSessions))
       --help                 show this text and exit
       --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit
 
     HTTP limits (every request, also image downloads and token refreshes):
-      --max-body-bytes N     largest API response body after decoding, 1024..1073741824
-                             (default 20971520); over it: -32002, data.reason "bodyTooLarge"
-      --max-image-bytes N    largest image after decoding, 1024..1073741824 (default 20971520);
-                             over it: -32003, data.reason "bodyTooLarge"
+      --max-body-bytes N     largest API response body after decoding, \(range(FeedVMOptions.Range.bodyBytes))
+                             (default \(FeedVMOptions().maxBodyBytes)); over it: -32002, data.reason "bodyTooLarge"
+      --max-image-bytes N    largest image after decoding, \(range(FeedVMOptions.Range.bodyBytes))
+                             (default \(FeedVMOptions().maxImageBytes)); over it: -32003, data.reason "bodyTooLarge"
       --request-timeout-ms N total deadline of one request (connect, headers, body, redirects,
-                             token refresh), 100..600000 (default 12000); "timedOut"
+                             token refresh), \(range(FeedVMOptions.Range.requestTimeoutMilliseconds)) (default \(FeedVMOptions().requestTimeoutMilliseconds)); "timedOut"
       --max-host-connections N
-                             connections to one host, 1..64 (default 6), for page loads and
-                             for images each: page loads never wait for image downloads
-      --max-redirects N      redirects followed, 0..50 (default 10); only to http/https
+                             connections to one host, \(range(FeedVMOptions.Range.hostConnections)) (default \(FeedVMOptions().maxHostConnections)), for page loads
+                             and for images each: page loads never wait for image downloads
+      --max-redirects N      redirects followed, \(range(FeedVMOptions.Range.redirects)) (default \(FeedVMOptions().maxRedirects)); only to http/https
 
     Exit status:
       0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT/SIGHUP, or stdout closed by

@@ -92,6 +92,19 @@ final class FeedVMProcessTests: XCTestCase {
         }
     }
 
+    func testHelpShowsTheDefaultOfEveryFlagTakingAValue() throws {
+        let output = try runToCompletion(["--help"]).output
+        let options = output.components(separatedBy: "\n  --").dropFirst()  // one entry per flag
+        let takingValues = options.filter { $0.split(separator: " ").count > 1 && $0.split(separator: " ")[1].allSatisfy(\.isUppercase) }
+        XCTAssertGreaterThanOrEqual(takingValues.count, 5)
+        for option in takingValues {
+            XCTAssertTrue(option.contains("default"), "--\(option.prefix(while: { $0 != " " })) shows its default")
+        }
+        for shown in ["default warning", "default 16777216", "default 0", "default 1000"] {
+            XCTAssertTrue(output.contains(shown), "--help shows \(shown)")
+        }
+    }
+
     func testVersionAndBadArguments() throws {
         XCTAssertEqual(try runToCompletion(["--version"]).output, "feedvm 0.1.0\n")
         XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)

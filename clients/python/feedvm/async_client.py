@@ -128,7 +128,7 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
         return self._hub.on(method, callback)
 
     async def notifications(self, method: Optional[str] = None,
-                            timeout: Optional[float] = None) -> AsyncIterator[Notification]:
+                            timeout: Optional[float] = 0) -> AsyncIterator[Notification]:
         """Async-iterate notifications; same rules as :meth:`feedvm.Client.notifications`."""
         arrived = asyncio.Event()
         remove = self._hub.add_wakeup(arrived.set)  # publish runs on this loop

@@ -148,12 +148,13 @@ class Client(FeedMethods[Dict[str, Any]]):
         return self._hub.on(method, callback)
 
     def notifications(self, method: Optional[str] = None,
-                      timeout: Optional[float] = None) -> Iterator[Notification]:
+                      timeout: Optional[float] = 0) -> Iterator[Notification]:
         """Consume notifications (of ``method``, or all) in arrival order.
 
         Includes those that arrived before the call (the buffer keeps the latest
-        100,000). Ends when none arrives within ``timeout`` seconds (``0``: only what
-        is buffered) or the server exits.
+        100,000). By default (``timeout=0``) only what is already queued, without
+        waiting; with ``timeout`` seconds it also waits that long for each next one;
+        ``None`` follows the stream until the server exits.
         """
         return self._hub.iterate(method, timeout)
 

@@ -53,8 +53,9 @@ def test_notifications_arrive_before_the_answer_and_reach_callbacks(framing):
             seen = []
             client.on("hud", lambda note: seen.append(note.params["n"]))
             await client.call("test/notify", {"method": "hud", "count": 3})
-            buffered = [note.params["n"] async for note in client.notifications("hud", timeout=0)]
+            buffered = [note.params["n"] async for note in client.notifications("hud")]
             assert seen == buffered == [0, 1, 2]
+            assert [note async for note in client.notifications()] == []  # returns, not waits
     run(scenario())
 
 

@@ -18,6 +18,7 @@ jsonschema = pytest.importorskip("jsonschema")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from feedvm import transcript  # noqa: E402
+from client_support import real_binary_path  # noqa: E402
 
 ROOT = transcript.repo_root()
 DOCUMENT = json.loads((ROOT / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
@@ -32,13 +33,8 @@ NEEDS_HTTP_BACKEND = {"tokenRefreshed"}
 BAD_INPUT_CODES = {-32700, -32600, -32601, -32602}
 
 
-def shared_testdata() -> Path:
-    """``shared/testdata``, found by walking up from this file."""
-    for directory in Path(__file__).resolve().parents:
-        if (directory / "shared" / "testdata").is_dir():
-            return directory / "shared" / "testdata"
-    pytest.skip("shared/testdata not found above %s" % __file__)
-    raise AssertionError  # unreachable
+#: The OpenRPC meta-schema, vendored with its licence and provenance (Tests/Fixtures/OpenRPC).
+META_SCHEMA = ROOT / "Tests" / "Fixtures" / "OpenRPC" / "meta-schema.json"
 
 
 def validator(schema: Dict[str, Any]) -> Any:
@@ -101,7 +97,7 @@ def errors_of(schema: Dict[str, Any], instance: Any) -> List[str]:
 
 
 def test_the_document_validates_against_the_openrpc_meta_schema() -> None:
-    meta = json.loads((shared_testdata() / "openrpc" / "meta-schema.json").read_text(encoding="utf-8"))
+    meta = json.loads(META_SCHEMA.read_text(encoding="utf-8"))
     problems = ["%s at %s" % (e.message[:200], list(e.absolute_path))
                 for e in jsonschema.Draft7Validator(meta).iter_errors(DOCUMENT)]
     assert not problems, problems
@@ -236,6 +232,6 @@ def listed_methods(binary: Optional[str]) -> List[str]:
 
 
 def test_the_dispatch_table_and_the_document_agree_both_ways() -> None:
-    listed = set(listed_methods(transcript.find_binary()))
+    listed = set(listed_methods(real_binary_path()))
     assert listed == CLIENT_METHODS, "undocumented: %s; documented but not dispatched: %s" % (
         sorted(listed - CLIENT_METHODS), sorted(CLIENT_METHODS - listed))

@@ -109,10 +109,12 @@ def test_an_incremental_mirror_equals_the_snapshots_of_another_client(real, spaw
     incremental.session, snapshot.session = a, b
     incremental.attach(real)
     snapshot.attach(other)
-    for reload in (True, False, False, True, False):
+    for step, reload in enumerate((True, False, False, True, False)):
         real.request_command(a, reload=reload)
         other.request_command(b, reload=reload)
-    assert incremental.items == snapshot.items and len(incremental.items) == 20
+        assert incremental.items == snapshot.items, f"step {step}"
+        assert incremental.revision == snapshot.revision == step + 1
+    assert len(incremental.items) == 20
 
 
 def test_load_image_metadata_matches_the_bytes(real_framed):

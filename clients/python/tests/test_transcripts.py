@@ -15,13 +15,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from feedvm import transcript  # noqa: E402
+from client_support import real_binary_path  # noqa: E402
 
 TRANSCRIPTS = sorted((transcript.repo_root() / "protocol" / "transcripts").glob("*.jsonl"))
 
 
 @pytest.fixture(scope="module")
 def binary() -> str:
-    path = transcript.find_binary()
+    path = real_binary_path()
     reason = transcript.missing_feed_methods(path)
     if reason:
         pytest.skip(reason)

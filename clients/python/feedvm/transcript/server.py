@@ -14,22 +14,19 @@ from pathlib import Path
 from typing import Any, List, Optional, Tuple
 
 from ..wire import MessageSplitter, frame
+from ..discovery import find_binary
+from ..errors import BinaryNotFound
 from .format import TranscriptError
 
-__all__ = ["Server", "find_binary", "repo_root", "missing_feed_methods"]
+__all__ = ["Server", "resolve_binary", "repo_root", "missing_feed_methods"]
 
 
-def find_binary() -> Optional[str]:
-    """The feedvm executable to test: ``$FEEDVM_BIN``, else the repo's release, else debug build."""
-    explicit = os.environ.get("FEEDVM_BIN")
-    if explicit:
-        return explicit
-    root = repo_root()
-    for config in ("release", "debug"):
-        candidate = root / ".build" / config / "feedvm"
-        if candidate.is_file() and os.access(str(candidate), os.X_OK):
-            return str(candidate)
-    return None
+def resolve_binary(binary: Optional[str]) -> str:
+    """``binary``, else the one :func:`feedvm.find_binary` finds; a ``TranscriptError`` if none."""
+    try:
+        return find_binary(binary)
+    except BinaryNotFound as error:
+        raise TranscriptError(str(error)) from None
 
 
 def repo_root() -> Path:

@@ -1,12 +1,10 @@
-"""Framing (feedvm.wire) and binary discovery (feedvm.discovery), without any process."""
+"""Framing (feedvm.wire), without any process."""
 
 import json
-import stat
 
 import pytest
 
 import feedvm
-from feedvm import discovery
 from feedvm.wire import (MessageSplitter, Notification, Response, ServerRequest, decode_line,
                          encode_notification, encode_request, frame)
 
@@ -71,38 +69,3 @@ def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing):
 def test_the_splitter_reads_any_header_case_and_ignores_content_type():
     splitter = MessageSplitter("content-length")
     assert splitter.feed(b"Content-Type: x\r\ncontent-LENGTH: 2\r\n\r\n[]") == [b"[]"]
-
-
-def make_executable(path):
-    path.write_text("#!/bin/sh\n")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    return path
-
-
-def test_discovery_prefers_feedvm_bin_then_release_then_debug_then_path(tmp_path, monkeypatch):
-    repo = tmp_path / "repo"
-    (repo / "clients").mkdir(parents=True)
-    (repo / "Package.swift").write_text("")
-    monkeypatch.setattr(discovery, "repository_root", lambda: repo)
-    on_path = tmp_path / "bin"
-    on_path.mkdir()
-    monkeypatch.setenv("PATH", str(on_path))
-    monkeypatch.delenv("FEEDVM_BIN", raising=False)
-    with pytest.raises(feedvm.BinaryNotFound) as raised:
-        feedvm.find_binary()
-    assert ".build/release/feedvm" in str(raised.value) and "PATH" in str(raised.value)
-    make_executable(on_path / "feedvm")
-    assert feedvm.find_binary() == str(on_path / "feedvm")
-    for configuration in ("debug", "release"):
-        (repo / ".build" / configuration).mkdir(parents=True)
-        make_executable(repo / ".build" / configuration / "feedvm")
-        assert feedvm.find_binary() == str(repo / ".build" / configuration / "feedvm")
-    explicit = make_executable(tmp_path / "chosen")
-    monkeypatch.setenv("FEEDVM_BIN", str(explicit))
-    assert feedvm.find_binary() == str(explicit)
-
-
-def test_repository_root_is_the_nearest_parent_with_a_package_manifest():
-    root = discovery.repository_root()
-    assert root is not None and (root / "Package.swift").is_file()
-    assert (root / "clients" / "python" / "feedvm").is_dir()
