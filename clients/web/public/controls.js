@@ -27,6 +27,9 @@ export class Toasts {
   }
 }
 
+/** How a few categories read in the picker (gank's "福利" is its photo category). */
+const LABELS = /** @type {Record<string, string>} */ ({ all: 'All', 福利: 'Photos' });
+
 /** Category chips; `onPick(category)` when another is chosen. */
 export class CategoryPicker {
   /**
@@ -55,7 +58,7 @@ export class CategoryPicker {
       chip.type = 'button';
       chip.className = 'chip';
       chip.dataset.category = name;
-      chip.textContent = name === 'all' ? 'All' : name;
+      chip.textContent = LABELS[name] ?? name;
       return chip;
     }));
     this.nav.hidden = names.length === 0;
