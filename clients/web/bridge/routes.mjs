@@ -119,8 +119,8 @@ async function openTab(bridge, query, request, response) {
     return fail(error instanceof Error ? error.message : String(error));
   }
   const { tab, output } = opened;
-  if (request.destroyed) return bridge.tabs.close(tab);
-  request.on('close', () => void bridge.tabs.close(tab));
+  if (response.destroyed) return bridge.tabs.close(tab);
+  response.on('close', () => void bridge.tabs.close(tab)); // the tab went away (or the bridge stops)
   const source = String(input.source ?? 'stub');
   tab.send('session', { key: tab.key, input, output, categories: CATEGORIES[/** @type {'stub'} */ (source)] ?? [] });
   const heartbeat = setInterval(() => { if (!response.writableEnded) response.write(': keep-alive\n\n'); }, 20000);

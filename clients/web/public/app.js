@@ -137,6 +137,9 @@ function connect() {
     const { style, message } = data(event);
     toasts.show(style, message);
   });
+  // Leaving the page ends its session at once (and keeps the page fit for the back/forward cache).
+  window.addEventListener('pagehide', () => events.close());
+  window.addEventListener('pageshow', (event) => { if (event.persisted) window.location.reload(); });
   events.addEventListener('fatal', (event) => {
     events.close();
     tab = null;
