@@ -2,10 +2,11 @@
 // The web front end's bridge: serves the page and connects each browser tab to a feedvm
 // session, on loopback only.
 //
-//   node clients/web/server.mjs --port 8080 [--feedvm PATH] [--cache-dir DIR]
+//   node clients/web/server.mjs [--port 8080] [--feedvm PATH] [--cache-dir DIR]
 //                               [--stub-delay-ms N] [--max-tabs N]
 //
 // Prints `http://127.0.0.1:<port>/` once it serves (with --port 0, the port the system chose).
+// Without --feedvm the binary is found as the JavaScript client finds it (clients/js).
 
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,7 +19,7 @@ import { findBinary } from '../js/index.js';
 import { routes } from './bridge/routes.mjs';
 import { Tabs } from './bridge/tabs.mjs';
 
-const usage = `usage: node clients/web/server.mjs --port N [--feedvm PATH] [--cache-dir DIR] [--stub-delay-ms N] [--max-tabs N]`;
+const usage = `usage: node clients/web/server.mjs [--port N (8080)] [--feedvm PATH] [--cache-dir DIR] [--stub-delay-ms N] [--max-tabs N]`;
 
 /** @param {string} message */
 function die(message) {
@@ -48,7 +49,7 @@ if (options.help) {
   process.stdout.write(`${usage}\n`);
   process.exit(0);
 }
-const port = integer(options.port, 'port', 65535);
+const port = options.port === undefined ? 8080 : integer(options.port, 'port', 65535);
 const maxTabs = options['max-tabs'] === undefined ? 64 : integer(options['max-tabs'], 'max-tabs', 10000);
 const cacheDir = options['cache-dir'] ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'feedvm');
 mkdirSync(cacheDir, { recursive: true });
