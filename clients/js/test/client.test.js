@@ -125,13 +125,14 @@ test('a server that dies reports its exit code and stderr tail to pending calls'
 
 for (const [name, how] of /** @type {const} */ ([['is killed with SIGKILL', 'kill'], ['exits without close()', 'exit']])) {
   test(`no feedvm outlives a parent that ${name}`, async () => {
-    const parent = spawn(process.execPath, [join(here, 'fixtures', 'parent.mjs'), how], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, [join(here, 'fixtures', 'parent.mjs'), how], { stdio: ['pipe', 'pipe', 'inherit'] });
     const pid = await new Promise((resolve, reject) => {
       parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
       parent.once('exit', (code) => reject(new Error(`parent exited early (${code})`)));
     });
     assert.ok(pid > 0 && !processGone(pid), 'the server runs');
     if (how === 'kill') parent.kill('SIGKILL');
+    else parent.stdin.write('exit\n');
     // Generous: the server exits on end of stdin within 2 s (protocol section 1).
     assert.ok(await eventually(() => processGone(pid), 15000), `feedvm ${pid} still runs`);
   });

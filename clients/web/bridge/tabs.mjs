@@ -38,6 +38,8 @@ export class Tab {
 export class Tabs {
   /** @type {FeedVMClient | null} */
   #client = null;
+  /** @type {Promise<FeedVMClient> | null} the client being started (shared by concurrent tabs) */
+  #starting = null;
   /** @type {Map<string, Tab>} */
   #byKey = new Map();
   /** @type {Map<string, Tab>} */
@@ -51,20 +53,24 @@ export class Tabs {
   }
 
   /** The running feedvm, started (with incremental sections) when needed. */
-  async client() {
-    if (this.#client) return this.#client;
+  client() {
+    if (this.#client) return Promise.resolve(this.#client);
+    this.#starting ??= this.#start().finally(() => { this.#starting = null; });
+    return this.#starting;
+  }
+
+  async #start() {
     const client = new FeedVMClient({ binary: this.options.binary, args: this.options.args, timeout: 120000 });
-    this.#client = client;
     client.on('stderr', (line) => this.options.log(`feedvm: ${line}`));
     client.on('notification', ({ method, params }) => this.#route(method, params));
     client.on('exit', (status) => this.#serverExited(client, status));
     try {
       await client.initialize({ clientInfo: { name: 'feedvm-web', version: '0.1.0' }, capabilities: { sections: { incremental: true } } });
     } catch (error) {
-      this.#client = null;
       await client.close();
       throw error;
     }
+    this.#client = client;
     return client;
   }
 
