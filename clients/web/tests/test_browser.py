@@ -1,7 +1,7 @@
 """The web front end in a real headless Chromium (Debian's chromium + chromium-driver, driven
 by Selenium): first page with decoded images, infinite scroll to the end of the stub feed,
 reload, category switch, phone width and dark mode, a failing backend's error toast and a
-retry, and no console errors anywhere. Screenshots go to .build/artifacts/web/.
+retry, the source form opening a custom feed, and no console errors anywhere. Screenshots go to .build/artifacts/web/.
 
 Run by scripts/test-all (which installs selenium, chromium and chromium-driver); by hand:
 ``FEEDVM_BIN=.build/debug/feedvm python -m pytest clients/web/tests``.
@@ -28,6 +28,7 @@ from feedvm.fixtures.server import FixtureServer  # noqa: E402
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is installed by scripts/test-all")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 ARTIFACTS = ROOT / ".build" / "artifacts" / "web"
 DESKTOP = (1280, 900)
@@ -225,6 +226,26 @@ def test_a_failing_backend_shows_an_error_toast_and_a_retry_works(driver, bridge
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the fixture's images to decode")
         assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
         assert backend.count("gank") >= 2  # the failed load, the retry (then prefetched pages)
+
+
+def test_the_source_form_opens_a_custom_feed(driver, bridge):
+    with FixtureServer() as backend:
+        wanted = backend.input_for("custom")
+        open_page(driver, bridge + "?category=all")
+        driver.find_element(By.CSS_SELECTOR, '[data-action="settings"]').click()
+        form = driver.find_element(By.CSS_SELECTOR, "[data-settings-form]")
+        Select(form.find_element(By.NAME, "source")).select_by_value("custom")
+        form.find_element(By.NAME, "baseURL").send_keys(wanted["baseURL"])
+        form.find_element(By.NAME, "category").clear()
+        driver.execute_script("arguments[0].value = arguments[1];", form.find_element(By.NAME, "custom"),
+                              json.dumps(wanted["custom"], indent=2))
+        screenshot(driver, "desktop-source-form")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait_for(driver, "location.search.includes('source=custom')", "the custom feed's URL")
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the custom feed")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the custom feed's images to decode")
+        assert driver.find_element(By.CSS_SELECTOR, "[data-source-badge]").text == "custom"
+        assert backend.count("cursor") >= 1
 
 
 def test_a_tab_that_goes_away_disposes_its_session(driver, bridge):
