@@ -38,6 +38,7 @@ struct BauhausComposition {
     func paint(_ canvas: inout RGBCanvas) {
         let cellWidth = Float(canvas.width) / Float(columns), cellHeight = Float(canvas.height) / Float(rows)
         let columnOf = (0..<canvas.width).map { min(Int(Float($0) / cellWidth), columns - 1) }
+        let pixel = 2 / min(cellWidth, cellHeight)  // one pixel in cell units: the edges' blur
         canvas.paint { x, y in
             let row = min(Int(Float(y) / cellHeight), rows - 1), column = columnOf[x]
             let cell = cells[row * columns + column]
@@ -45,24 +46,34 @@ struct BauhausComposition {
             var u = (Float(x) - Float(column) * cellWidth) / cellWidth * 2 - 1
             var v = (Float(y) - Float(row) * cellHeight) / cellHeight * 2 - 1
             for _ in 0..<cell.turn { (u, v) = (-v, u) }
-            return cell.covers(u, v, aspect: cellWidth / cellHeight) ? cell.foreground : cell.background
+            return cell.background.mixed(with: cell.foreground, cell.coverage(u, v, aspect: cellWidth / cellHeight, pixel: pixel))
         }
     }
 }
 
 extension BauhausComposition.Cell {
-    /// Whether the shape covers the point (u, v) of the cell (-1...1; `aspect` = width / height).
-    func covers(_ u: Float, _ v: Float, aspect: Float) -> Bool {
+    /// How much of the pixel at (u, v) of the cell (-1...1; `aspect` = width / height) the
+    /// shape covers, 0...1: edges are antialiased over one `pixel` (in cell units).
+    func coverage(_ u: Float, _ v: Float, aspect: Float, pixel: Float) -> Float {
+        // Inside by `distance` cell units (negative: outside) -> coverage of the pixel.
+        func inside(_ distance: Float) -> Float { min(max(distance / pixel + 0.5, 0), 1) }
         // Circles stay round in non-square cells: measure in units of the shorter side.
         let su = aspect > 1 ? u * aspect : u, sv = aspect < 1 ? v / aspect : v
-        let d2 = su * su + sv * sv
+        func circle(_ cx: Float, _ cy: Float, _ radius: Float) -> Float {
+            radius - ((su - cx) * (su - cx) + (sv - cy) * (sv - cy)).squareRoot()
+        }
         switch shape {
-        case .disc: return d2 < 0.56
-        case .halfDisc: return v > 0 && (su * su + (sv - 1) * (sv - 1)) < 1.6 && sv < 1
-        case .quarterDisc: return ((su + 1) * (su + 1) + (sv + 1) * (sv + 1)) < 3.2
-        case .triangle: return v > u
-        case .rings: return d2 < 0.7 && (d2 > 0.42 || d2 < 0.12)
-        case .stripes: return Int((u + 1) * 3.5) % 2 == 0
+        case .disc: return inside(circle(0, 0, 0.75))
+        case .halfDisc: return inside(min(circle(0, 1, 1.26), v, 1 - sv))
+        case .quarterDisc: return inside(circle(-1, -1, 1.79))
+        case .triangle: return inside((v - u) * 0.7071)
+        case .rings:
+            let d = circle(0, 0, 0)  // minus the distance from the centre
+            return max(inside(min(0.84 + d, -0.65 - d)), inside(0.35 + d))
+        case .stripes:
+            let phase = (u + 1) * 3.5
+            let edge = min(phase - phase.rounded(.down), phase.rounded(.up) - phase) / 3.5
+            return Int(phase) % 2 == 0 ? inside(edge) : 1 - inside(edge)
         }
     }
 }
