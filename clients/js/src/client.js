@@ -17,6 +17,7 @@ import { findBinary } from './discovery.js';
 import { CallAborted, RpcTimeout, ServerExited, errorFromWire } from './errors.js';
 import { Emitter } from './emitter.js';
 import { FeedMethods } from './methods.js';
+import { StderrTail, guardAgainstOrphan, release } from './process.js';
 import { LineSplitter, decodeLine, encodeError, encodeRequest } from './wire.js';
 
 /**
@@ -27,27 +28,6 @@ import { LineSplitter, decodeLine, encodeError, encodeRequest } from './wire.js'
  * @typedef {import('node:child_process').ChildProcess} ChildProcess
  * @typedef {{resolve: (value: any) => void, reject: (error: Error) => void}} Pending
  */
-
-/** Every live server, so that none outlives this process (see `killOrphans`). */
-const liveServers = /** @type {Set<ChildProcess>} */ (new Set());
-let exitHookInstalled = false;
-
-// When this process exits, its servers must not stay behind. An orderly exit (the event loop
-// ran dry, `process.exit()`) runs this hook; a death by signal does not, but then the kernel
-// closes our end of the server's stdin and the server exits on that end of file (protocol
-// section 1: within 2 seconds). SIGTERM rather than waiting: nobody is left to read answers.
-function killOrphans() {
-  for (const child of liveServers) child.kill('SIGTERM');
-}
-
-/** @param {ChildProcess} child */
-function track(child) {
-  liveServers.add(child);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', killOrphans);
-  }
-}
 
 /**
  * Spawns `feedvm` and talks JSON-RPC 2.0 to it. Typed methods come from `FeedMethods`;
@@ -60,10 +40,7 @@ export class FeedVMClient extends FeedMethods {
   #pending = new Map();
   #nextId = 0;
   #splitter = new LineSplitter();
-  /** @type {string[]} */
-  #stderrLines = [];
-  #stderrTailLines;
-  #stderrPartial = '';
+  #stderr;
   /** @type {ServerExited | null} */
   #exitError = null;
   /** @type {Promise<number | null> | null} */
@@ -82,13 +59,13 @@ export class FeedVMClient extends FeedMethods {
     this.timeout = options.timeout;
     /** How long `close()` waits at each step (end of stdin, SIGTERM) before escalating, in ms. */
     this.closeTimeout = options.closeTimeout ?? 3000;
-    this.#stderrTailLines = options.stderrTailLines ?? 200;
+    this.#stderr = new StderrTail(options.stderrTailLines ?? 200);
     this.#child = spawn(this.binary, options.args ?? [], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: options.env ?? process.env,
       cwd: options.cwd,
     });
-    track(this.#child);
+    guardAgainstOrphan(this.#child);
     const { stdin, stdout, stderr } = this.#child;
     if (!stdin || !stdout || !stderr) throw new Error('spawn gave no stdio pipes');
     stdin.on('error', () => {}); // EPIPE once the server is gone: reported through `exited`
@@ -111,7 +88,7 @@ export class FeedVMClient extends FeedMethods {
 
   /** The last lines the server wrote to stderr. */
   get stderrTail() {
-    return this.#stderrLines.join('\n');
+    return this.#stderr.text;
   }
 
   /** Resolves once the server process has ended and its pipes are closed. */
@@ -241,7 +218,7 @@ export class FeedVMClient extends FeedMethods {
       try {
         messages = decodeLine(line);
       } catch (error) {
-        this.#keepStderrLine(`feedvm client: unreadable line from server: ${error}`);
+        this.#stderr.keep(`feedvm client: unreadable line from server: ${error}`);
         continue;
       }
       for (const message of messages) {
@@ -277,18 +254,7 @@ export class FeedVMClient extends FeedMethods {
 
   /** @param {Uint8Array} chunk */
   #readStderr(chunk) {
-    const lines = (this.#stderrPartial + new TextDecoder().decode(chunk)).split('\n');
-    this.#stderrPartial = /** @type {string} */ (lines.pop());
-    for (const line of lines) {
-      this.#keepStderrLine(line);
-      this.#events.emit('stderr', line);
-    }
-  }
-
-  /** @param {string} line */
-  #keepStderrLine(line) {
-    this.#stderrLines.push(line);
-    if (this.#stderrLines.length > this.#stderrTailLines) this.#stderrLines.shift();
+    for (const line of this.#stderr.push(chunk)) this.#events.emit('stderr', line);
   }
 
   /**
@@ -297,8 +263,8 @@ export class FeedVMClient extends FeedMethods {
    */
   #finish(status, resolve) {
     if (this.#exitError) return;
-    liveServers.delete(this.#child);
-    if (this.#stderrPartial) this.#keepStderrLine(this.#stderrPartial);
+    release(this.#child);
+    this.#stderr.flush();
     this.#exitError = new ServerExited(status.exitCode, status.signal, this.stderrTail);
     const pending = [...this.#pending.values()];
     this.#pending.clear();

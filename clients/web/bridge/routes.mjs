@@ -23,6 +23,7 @@ const STATIC = new Map([
   ['/app/feed-view.js', [join(PUBLIC, 'feed-view.js'), 'text/javascript; charset=utf-8']],
   ['/app/controls.js', [join(PUBLIC, 'controls.js'), 'text/javascript; charset=utf-8']],
   ['/app/style.css', [join(PUBLIC, 'style.css'), 'text/css; charset=utf-8']],
+  ['/app/controls.css', [join(PUBLIC, 'controls.css'), 'text/css; charset=utf-8']],
   ['/app/icon.svg', [join(PUBLIC, 'icon.svg'), 'image/svg+xml']],
   ['/lib/mirror.js', [join(here, '..', '..', 'js', 'src', 'mirror.js'), 'text/javascript; charset=utf-8']],
 ]);

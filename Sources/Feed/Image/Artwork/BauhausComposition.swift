@@ -30,7 +30,10 @@ struct BauhausComposition {
             let background = palette[(index + random.below(palette.count)) % palette.count]
             var foreground = random.pick(palette)
             while foreground == background { foreground = random.pick(palette) }
-            cells.append(Cell(background: background, foreground: foreground, shape: random.pick(Shape.allCases), turn: random.below(4)))
+            let shape = random.pick(Shape.allCases)
+            // Round shapes are not turned: a turn would stretch them in a non-square cell.
+            let turn = random.below(4)
+            cells.append(Cell(background: background, foreground: foreground, shape: shape, turn: shape == .disc || shape == .rings ? 0 : turn))
         }
         self.cells = cells
     }

@@ -69,19 +69,7 @@ struct Landscape {
             let t = min(max(y / (height * 0.8), 0), 1)
             return zenith.mixed(with: horizon, t * t * (3 - 2 * t))
         }
-        canvas.paint { column, row in
-            let x = Float(column), y = Float(row)
-            if let water, y >= water {
-                // The lake mirrors the sky above the water line, darker, with ripples.
-                let mirrored = sky(max(water - (y - water) * 1.6, 0))
-                let ripple: Float = (row + column / 11) % 6 == 0 ? 0.16 : 0
-                return mirrored.mixed(with: near, 0.38 - ripple)
-            }
-            for layer in stride(from: ridgeCount - 1, through: 0, by: -1) where y >= tops[layer][column] {
-                // Lighter toward the ridge line: a little light on the slopes.
-                let shade = min((y - tops[layer][column]) / (height * 0.25), 1)
-                return colours[layer].mixed(with: colours[layer] * 0.82, shade)
-            }
+        func skyWithSun(_ x: Float, _ y: Float, _ column: Int, _ row: Int) -> SIMD3<Float> {
             var colour = sky(y)
             if night, hash(column, row) % 173 == 0, y < height * 0.6 { colour = colour.mixed(with: SIMD3(repeating: 255), 0.8) }
             let dx = x - sunX, dy = y - sunY
@@ -93,6 +81,33 @@ struct Landscape {
                     let falloff = 1 - (distance - radius) / (glow - radius)
                     colour = colour.mixed(with: sunColor, falloff * falloff * 0.45)
                 }
+            }
+            return colour
+        }
+        canvas.paint { column, row in
+            let x = Float(column), y = Float(row)
+            if let water, y >= water {
+                // The lake mirrors the sky above the water line, darker, with ripples.
+                let mirrored = sky(max(water - (y - water) * 1.6, 0))
+                let ripple: Float = (row + column / 11) % 6 == 0 ? 0.16 : 0
+                return mirrored.mixed(with: near, 0.38 - ripple)
+            }
+            // The nearest ridge covering the whole pixel hides everything behind it; nearer
+            // ridges whose edge crosses the pixel blend over it (antialiased ridge lines).
+            var nearestFull = -1
+            for layer in stride(from: ridgeCount - 1, through: 0, by: -1) where y - tops[layer][column] >= 0.5 {
+                nearestFull = layer
+                break
+            }
+            func ridge(_ layer: Int) -> SIMD3<Float> {
+                // Darker down the slope: light catches the ridge line.
+                let shade = min((y - tops[layer][column]) / (height * 0.25), 1)
+                return colours[layer].mixed(with: colours[layer] * 0.82, max(shade, 0))
+            }
+            var colour = nearestFull >= 0 ? ridge(nearestFull) : skyWithSun(x, y, column, row)
+            for layer in (nearestFull + 1)..<ridgeCount {
+                let coverage = y - tops[layer][column] + 0.5
+                if coverage > 0 { colour = colour.mixed(with: ridge(layer), coverage) }
             }
             return colour
         }
