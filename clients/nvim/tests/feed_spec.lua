@@ -118,9 +118,19 @@ H.test('c switches the category (updateInput) through vim.ui.select', function()
   H.eq(10, vim.b[buf].feedvm_count)
 end)
 
+--- The lines of the floating windows open now.
+local function floats()
+  local found = {}
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      found[#found + 1] = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)
+    end
+  end
+  return found
+end
+
 H.test('<CR> loads the image under the cursor: size, type, cache path, g:feedvm_open_image', function()
   local buf = E.open_loaded({ source = 'stub', category = 'welfare' })
-  local messages = E.capture_notify()
   local opened
   vim.g.feedvm_open_image = function(path, image) opened = { path = path, image = image } end
   H.defer(function() vim.g.feedvm_open_image = nil end)
@@ -131,12 +141,15 @@ H.test('<CR> loads the image under the cursor: size, type, cache path, g:feedvm_
   H.eq('image/png', image.mimeType)
   H.eq(image.byteCount, vim.fn.getfsize(opened.path), 'the cache file holds the image')
   H.ok(image.url:find('welfare/3.png', 1, true), 'item 3\'s image: ' .. image.url)
-  local report = H.ok(E.find_message(messages, 'welfare #3'), 'a report on vim.notify')
-  H.ok(report.message:find(('%d×%d image/png'):format(image.width, image.height), 1, true), report.message)
-  H.ok(report.message:find(opened.path, 1, true), 'the report names the path')
+  local card = H.wait_for('the card', function() return floats()[1] end)
+  H.eq('welfare #3', card[1])
+  H.ok(card[2]:find(('^%d×%d image/png, [%%d.]+ KiB$'):format(image.width, image.height)), card[2])
+  H.eq(opened.path, table.concat(card, '', 3), 'the card shows the cache path')
   local marks = vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace('feedvm'), { 3, 0 }, { 3, -1 }, { details = true })
   local badge = marks[1] and marks[1][4].virt_text and marks[1][4].virt_text[1][1]
   H.eq(('▣ %d×%d'):format(image.width, image.height), badge, 'the line shows the loaded image')
+  vim.api.nvim_win_set_cursor(0, { 5, 0 })
+  H.wait_for('the card to close when the cursor moves', function() return #floats() == 0 end)
 end)
 
 H.test('g:feedvm_open_image as a shell command gets the path appended', function()

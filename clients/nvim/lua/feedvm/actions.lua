@@ -1,6 +1,6 @@
 --- What the keys and the cursor of a feed buffer do: paging when the cursor nears the end
 --- (willDisplay), `r` reload, `c` category, `<CR>` image, `q` close, `g?` help.
-local render = require('feedvm.render')
+local preview = require('feedvm.preview')
 local categories = require('feedvm.categories')
 
 local M = {}
@@ -110,8 +110,8 @@ function M.open_with(opener, image)
   end
 end
 
---- `<CR>`: loads the image of the item under the cursor and reports its size, type and
---- cache path.
+--- `<CR>`: loads the image of the item under the cursor and shows its size, type and cache
+--- path in a card under the item.
 function M.open_image(view)
   local s = view.session
   local index = M.index_at(view, vim.api.nvim_win_get_cursor(0)[1], false)
@@ -127,7 +127,9 @@ function M.open_image(view)
     if err or not image then
       return
     end
-    vim.notify(('FeedVM: %s: %s, %s'):format(item.title or item.id, render.describe_image(image), image.path))
+    if vim.api.nvim_get_current_buf() == view.buf then
+      preview.show(item, image)
+    end
     M.open_with(vim.g.feedvm_open_image, image)
   end)
 end

@@ -15,7 +15,7 @@ M.GROUPS = {
   FeedVMInfo = 'Comment',
   FeedVMColumns = 'Comment',
   FeedVMIndex = 'LineNr',
-  FeedVMTitle = 'Normal',
+  FeedVMTitle = false, -- plain text: the cursor line's background shows through
   FeedVMAuthor = 'Identifier',
   FeedVMDate = 'Constant',
   FeedVMImage = 'Special',
@@ -23,28 +23,54 @@ M.GROUPS = {
   FeedVMLoading = 'MoreMsg',
   FeedVMNoMoreData = 'Comment',
   FeedVMError = 'ErrorMsg',
+  FeedVMPreview = 'Normal',
+  FeedVMPreviewBorder = 'FloatBorder',
+  FeedVMPreviewTitle = 'Title',
+  FeedVMPreviewPath = 'Directory',
 }
 
 --- Links the groups to their standard ones, as defaults: colour schemes and users may
 --- override them.
 function M.define_highlights()
   for group, target in pairs(M.GROUPS) do
-    vim.cmd(('highlight default link %s %s'):format(group, target))
+    if target then
+      vim.cmd(('highlight default link %s %s'):format(group, target))
+    else
+      vim.cmd(('highlight default %s gui=NONE cterm=NONE'):format(group))
+    end
   end
 end
 
-local AUTHOR_WIDTH = 14
+local AUTHOR_MIN, AUTHOR_MAX = 6, 16
 local DATE_WIDTH = 10
 local IMAGE_RESERVE = 14 -- room at the end of the line for the loaded image's virtual text
-local TITLE_MIN, TITLE_MAX = 12, 64
+local TITLE_MIN, TITLE_MAX = 24, 72
 
---- Column widths for `count` items in a window `width` cells wide.
+local function clamp(value, low, high)
+  return math.max(low, math.min(high, value))
+end
+
+--- Column widths for `count` items whose longest title and author are `longest` cells
+--- wide, in a window `width` cells wide: columns fit their content, titles get what is left.
+---@param longest {title: integer, author: integer}|nil default: as wide as allowed
 ---@return table {index, title, author, date}
-function M.layout(width, count)
+function M.layout(width, count, longest)
+  longest = longest or { title = TITLE_MAX, author = AUTHOR_MAX }
   local index = math.max(3, #tostring(count))
-  local fixed = 1 + index + 2 + 2 + AUTHOR_WIDTH + 2 + DATE_WIDTH + 1 + IMAGE_RESERVE
-  local title = math.max(TITLE_MIN, math.min(TITLE_MAX, width - fixed))
-  return { index = index, title = title, author = AUTHOR_WIDTH, date = DATE_WIDTH }
+  local author = clamp(longest.author, AUTHOR_MIN, AUTHOR_MAX)
+  local fixed = 1 + index + 2 + 2 + author + 2 + DATE_WIDTH + 1 + IMAGE_RESERVE
+  local title = clamp(longest.title, TITLE_MIN, math.max(TITLE_MIN, math.min(TITLE_MAX, width - fixed)))
+  return { index = index, title = title, author = author, date = DATE_WIDTH }
+end
+
+--- Widens `longest` ({title, author} in cells) to cover items[from..to] (1-based).
+function M.measure(items, from, to, longest)
+  for i = from, to do
+    local item = items[i]
+    longest.title = math.max(longest.title, vim.fn.strdisplaywidth(item.title or ''))
+    longest.author = math.max(longest.author, vim.fn.strdisplaywidth(item.author or ''))
+  end
+  return longest
 end
 
 --- `text` cut or padded to exactly `width` display cells ("…" marks a cut).

@@ -205,10 +205,23 @@ function Session:on_notification(method, params)
   end
 end
 
+--- Counts pages: a reload's list is page 1, each load-more adds one (the requestCommand
+--- results say the same; willDisplay's do not carry the page).
+function Session:count_page()
+  if #self.items == 0 then
+    self.page = 0
+  elseif self.refreshing then
+    self.page = 1
+  elseif self.footer == M.FOOTER_LOADING then
+    self.page = self.page + 1
+  end
+end
+
 function Session:apply_sections(params)
   if params.sections then
     self.received.snapshot = self.received.snapshot + 1
     self:set_list(params.sections, params.revision)
+    self:count_page()
     self.listener:on_sections(nil)
     return
   end
@@ -227,6 +240,7 @@ function Session:apply_sections(params)
   local old_count = #self.items
   local appended = sections.is_append(old_count, changes)
   self:set_list(new, params.revision or changes.revision)
+  self:count_page()
   self.listener:on_sections(appended and old_count or nil)
 end
 

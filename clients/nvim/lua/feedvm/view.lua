@@ -51,7 +51,7 @@ end
 function View:set_window_options(win)
   vim.api.nvim_win_call(win, function()
     vim.cmd('setlocal nowrap cursorline nonumber norelativenumber nolist nospell'
-      .. ' signcolumn=no foldcolumn=0 colorcolumn= nofoldenable')
+      .. ' signcolumn=no foldcolumn=0 colorcolumn= nofoldenable fillchars+=eob:\\ ')
   end)
 end
 
@@ -164,9 +164,19 @@ function View:keeping_cursors(fn)
   end
 end
 
+--- The layout for the current list and window, measuring items [from, count) anew.
+function View:next_layout(from)
+  local items = self.session.items
+  if from == 0 or not self.longest then
+    self.longest = { title = 0, author = 0 }
+  end
+  render.measure(items, from + 1, #items, self.longest)
+  return render.layout(self:width(), #items, self.longest)
+end
+
 --- Everything, from scratch.
 function View:draw_all()
-  self.layout = render.layout(self:width(), #self.session.items)
+  self.layout = self:next_layout(0)
   self:keeping_cursors(function()
     vim.api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
     self:set_lines(0, -1, { '', '' })
@@ -185,7 +195,8 @@ end
 
 --- Redraws everything when the window's width changed the layout.
 function View:relayout()
-  if self.session and not vim.deep_equal(self.layout, render.layout(self:width(), #self.session.items)) then
+  if self.session and self.longest
+      and not vim.deep_equal(self.layout, render.layout(self:width(), #self.session.items, self.longest)) then
     self:draw_all()
   end
 end
@@ -221,8 +232,7 @@ end
 
 function View:on_sections(appended_from)
   local had_items = vim.api.nvim_buf_line_count(self.buf) > 2
-  if appended_from and self.layout
-      and vim.deep_equal(self.layout, render.layout(self:width(), #self.session.items)) then
+  if appended_from and self.layout and vim.deep_equal(self.layout, self:next_layout(appended_from)) then
     self:keeping_cursors(function()
       self:insert_items(appended_from, #self.session.items)
     end)
