@@ -1,6 +1,6 @@
 import Foundation
 
-/// Gathers the answers to one batch and releases them as a single array line once the last
+/// Gathers the answers to one batch and releases them as a single array message once the last
 /// request of the batch is answered.
 ///
 /// It starts with one hold, released by `finishDispatch()` after every element was handed out,
@@ -16,7 +16,7 @@ final class BatchCollector: @unchecked Sendable {
         lock.withLock { outstanding += 1 }
     }
 
-    /// Adds an encoded answer; returns the batch's line when this was the last one missing.
+    /// Adds an encoded answer; returns the batch's JSON text when this was the last one missing.
     func add(_ encode: (inout [UInt8]) -> Void) -> [UInt8]? {
         lock.withLock {
             if line.count > 1 { line.append(UInt8(ascii: ",")) }
@@ -25,7 +25,7 @@ final class BatchCollector: @unchecked Sendable {
         }
     }
 
-    /// Marks the batch as fully dispatched; returns its line when every answer is already in.
+    /// Marks the batch as fully dispatched; returns its JSON text when every answer is already in.
     func finishDispatch() -> [UInt8]? {
         lock.withLock { release() }
     }
@@ -34,7 +34,6 @@ final class BatchCollector: @unchecked Sendable {
         outstanding -= 1
         guard outstanding == 0, line.count > 1 else { return nil }  // all-notification: nothing
         line.append(UInt8(ascii: "]"))
-        line.append(0x0A)
         return line
     }
 }

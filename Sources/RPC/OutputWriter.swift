@@ -1,10 +1,10 @@
 import Foundation
 import Logging
 
-/// The one writer of the protocol stream: whole lines, in the order they were enqueued.
+/// The one writer of the protocol stream: whole framed messages, in the order they were enqueued.
 ///
 /// A dedicated thread swaps the pending bytes out under the lock and writes them with as few
-/// `write(2)` calls as the pipe allows, so lines that pile up while a write is in progress go
+/// `write(2)` calls as the pipe allows, so messages that pile up while a write is in progress go
 /// out together. Enqueueing never blocks on the pipe.
 ///
 /// Memory policy: pending output is unbounded for the writer's callers, but the reader asks
@@ -24,12 +24,16 @@ final class OutputWriter: @unchecked Sendable {
     private var writerIsWaiting = false
     private var isStopped = false
     private var isBroken = false
+    private var framing: Framing
     private let onBrokenPipe: @Sendable () -> Void
     private let logger: Logger
 
     /// A writer of `fileDescriptor`; `onBrokenPipe` runs once when the reader of the pipe is gone.
-    init(fileDescriptor: Int32, backlogLimit: Int, logger: Logger, onBrokenPipe: @escaping @Sendable () -> Void) {
+    init(fileDescriptor: Int32, framing: Framing, backlogLimit: Int, logger: Logger,
+         onBrokenPipe: @escaping @Sendable () -> Void)
+    {
         self.fileDescriptor = fileDescriptor
+        self.framing = framing
         self.backlogLimit = backlogLimit
         self.logger = logger
         self.onBrokenPipe = onBrokenPipe
@@ -43,8 +47,23 @@ final class OutputWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `bytes`, one or more complete newline-terminated lines.
-    func enqueue(_ bytes: [UInt8]) {
+    /// Frames every later message with `framing` (set once the reader knows the input's).
+    func use(_ framing: Framing) {
+        condition.withLock { self.framing = framing }
+    }
+
+    /// Queues one message, `body` being its JSON text; framed here.
+    func enqueue(message body: [UInt8]) {
+        condition.lock()
+        if !isBroken && !isStopped {
+            framing.appendMessage(body, to: &pending)
+            if writerIsWaiting { condition.signal() }
+        }
+        condition.unlock()
+    }
+
+    /// Queues `bytes`, one or more messages already framed with the framing given to `use`.
+    func enqueue(framed bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         condition.lock()
         if !isBroken && !isStopped {

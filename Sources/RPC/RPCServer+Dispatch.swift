@@ -1,8 +1,14 @@
 import JSON
 
 /// Framing events in, answers out: everything here runs on the reader thread.
-extension RPCServer: LineReaderDelegate {
-    func lineReader(didRead line: UnsafeRawBufferPointer) {
+extension RPCServer: MessageReaderDelegate {
+    func messageReader(didDetect framing: Framing) {
+        if configuration.framing == nil { logger.log(.info, "framing: \(framing.rawValue) (detected)") }
+        readerFraming = framing
+        writer.use(framing)
+    }
+
+    func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
         if let envelope = RequestScanner.scan(line) {
             let method = methodCache.name(for: envelope.methodBytes)
@@ -31,22 +37,22 @@ extension RPCServer: LineReaderDelegate {
             if case .notification = message {} else { collector.expectAnswer() }
             handle(message, sink: .batch(collector))
         }
-        if let batchLine = collector.finishDispatch() { readerOutput.append(contentsOf: batchLine) }
+        if let batch = collector.finishDispatch() { readerFraming.appendMessage(batch, to: &readerOutput) }
     }
 
-    func lineReader(didRejectLineLongerThan limit: Int) {
-        logger.log(.warning, "skipping a message longer than \(limit) bytes")
-        answerOnReader(id: .null, .failure(.parseError("message exceeds \(limit) bytes")), sink: .line)
+    func messageReader(didReject reason: String) {
+        logger.log(.warning, "skipping a message: \(reason)")
+        answerOnReader(id: .null, .failure(.parseError(reason)), sink: .line)
     }
 
-    func lineReaderDidFinishChunk() {
+    func messageReaderDidFinishChunk() {
         flushReaderOutput()
         writer.waitWhileBacklogExceedsLimit()
         readerRegistrations = state.withLock { registrations }
         methodCache.forgetRegistration()
     }
 
-    var lineReaderShouldStop: Bool { exitRequested || isWindingDown }
+    var messageReaderShouldStop: Bool { exitRequested || isWindingDown }
 
     private func handle(_ message: IncomingMessage, sink: AnswerSink) {
         switch message {
@@ -92,12 +98,11 @@ extension RPCServer: LineReaderDelegate {
     private func answerOnReader(id: RequestID, _ result: Result<JSON, RPCError>, sink: AnswerSink) {
         switch sink {
         case .line:
-            MessageEncoder.appendResponse(id: id, result: result, to: &readerOutput)
-            readerOutput.append(0x0A)
+            readerFraming.appendMessage(to: &readerOutput) { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
-            if let line = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                readerOutput.append(contentsOf: line)
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
+                readerFraming.appendMessage(batch, to: &readerOutput)
             }
         }
     }
@@ -105,7 +110,7 @@ extension RPCServer: LineReaderDelegate {
     /// Hands the reader's queued answers to the writer.
     func flushReaderOutput() {
         guard !readerOutput.isEmpty else { return }
-        writer.enqueue(readerOutput)
+        writer.enqueue(framed: readerOutput)
         readerOutput.removeAll(keepingCapacity: readerOutput.capacity <= 1 << 20)
     }
 
@@ -129,14 +134,13 @@ extension RPCServer: LineReaderDelegate {
         }
         switch sink {
         case .line:
-            var line: [UInt8] = []
-            line.reserveCapacity(128)
-            MessageEncoder.appendResponse(id: id, result: result, to: &line)
-            line.append(0x0A)
-            writer.enqueue(line)
+            var body: [UInt8] = []
+            body.reserveCapacity(128)
+            MessageEncoder.appendResponse(id: id, result: result, to: &body)
+            writer.enqueue(message: body)
         case .batch(let collector):
-            if let batchLine = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                writer.enqueue(batchLine)
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
+                writer.enqueue(message: batch)
             }
         }
     }

@@ -2,11 +2,12 @@ import Foundation
 import JSON
 import Logging
 
-/// A JSON-RPC 2.0 server over a pair of byte streams, one message per line.
+/// A JSON-RPC 2.0 server over a pair of byte streams, one message per line or framed with
+/// `Content-Length` headers (the LSP base protocol), detected from the first bytes.
 ///
 /// Structure (as in sourcekit-lsp): a dedicated reader thread frames and dispatches the input
 /// in arrival order, handlers answer from any thread through their `RequestContext`, and one
-/// writer thread writes whole lines in the order they were queued.
+/// writer thread writes whole messages in the order they were queued.
 ///
 /// Handlers are called on the reader thread, one at a time, in the order their messages arrive,
 /// so a layer above can keep per-session order simply by enqueueing onto its own serial queue.
@@ -66,13 +67,15 @@ public final class RPCServer: @unchecked Sendable {
     @exclusivity(unchecked) var readerOutput: [UInt8] = []
     @exclusivity(unchecked) var isShutDown = false
     @exclusivity(unchecked) var exitRequested = false
+    @exclusivity(unchecked) var readerFraming: Framing
 
     /// A server reading `input` and writing `output` (file descriptors it does not close).
     public init(configuration: Configuration = Configuration(), input: Int32 = 0, output: Int32 = 1) {
         self.configuration = configuration
         inputDescriptor = input
+        readerFraming = configuration.framing ?? .newline
         let finisher = DeferredFinisher()
-        writer = OutputWriter(fileDescriptor: output, backlogLimit: configuration.outputBacklogLimit,
+        writer = OutputWriter(fileDescriptor: output, framing: readerFraming, backlogLimit: configuration.outputBacklogLimit,
                               logger: configuration.logger) { finisher.server?.finish(grace: 0, reason: "stdout closed") }
         readerOutput.reserveCapacity(1 << 16)
         finisher.server = self
@@ -100,11 +103,10 @@ public final class RPCServer: @unchecked Sendable {
 
     /// Sends a notification through the ordered writer, from any thread.
     public func sendNotification(_ method: String, params: JSON?) {
-        var line: [UInt8] = []
-        line.reserveCapacity(64)
-        MessageEncoder.appendNotification(method: method, params: params, to: &line)
-        line.append(0x0A)
-        writer.enqueue(line)
+        var body: [UInt8] = []
+        body.reserveCapacity(64)
+        MessageEncoder.appendNotification(method: method, params: params, to: &body)
+        writer.enqueue(message: body)
     }
 
     /// Serves until the input ends, `exit` arrives, `stop()` is called or the output breaks;
@@ -113,8 +115,8 @@ public final class RPCServer: @unchecked Sendable {
         readerRegistrations = state.withLock { registrations }
         writer.start()
         let reader = Thread { [self] in
-            LineReader(fileDescriptor: inputDescriptor, maxLineBytes: configuration.maxMessageBytes)
-                .run(delegate: self)
+            MessageReader(fileDescriptor: inputDescriptor, maxMessageBytes: configuration.maxMessageBytes,
+                          framing: configuration.framing).run(delegate: self)
             flushReaderOutput()
             if exitRequested {
                 finish(grace: 0, reason: "exit")

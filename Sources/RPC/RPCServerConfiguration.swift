@@ -4,7 +4,12 @@ import Logging
 extension RPCServer {
     /// The knobs of a server; the defaults suit `feedvm`.
     public struct Configuration: Sendable {
-        /// A line longer than this is answered -32700 and skipped (default 16 MiB).
+        /// How messages are delimited in both directions; `nil` (the default) detects it from the
+        /// first bytes of input: a `Content-Length:` or `Content-Type:` header means
+        /// `.contentLength`, anything else `.newline`.
+        public var framing: Framing?
+        /// A message (a line, or a framed body) longer than this is answered -32700 and skipped
+        /// (default 16 MiB).
         public var maxMessageBytes: Int = 16 << 20
         /// Nesting deeper than this is a parse error.
         public var maxNestingDepth: Int = JSON.defaultMaxDepth

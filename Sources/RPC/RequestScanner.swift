@@ -36,7 +36,7 @@ struct RequestScanner {
     private var current: UInt8 { offset < bytes.count ? bytes[offset] : 0 }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D {
+        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D || bytes[offset] == 0x0A {
             offset += 1
         }
     }

@@ -13,6 +13,8 @@ struct FeedVMOptions: Sendable {
     var stubDelayMilliseconds: Int?
     /// `--max-sessions`: how many live sessions the process holds before `transform` is refused.
     var maxSessions: Int = 1_000
+    /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
+    var framing: Framing?
 
     /// What the command line asks for.
     enum Action {
@@ -57,6 +59,17 @@ struct FeedVMOptions: Sendable {
                     return .reject("--stub-delay-ms takes a number of milliseconds >= 0")
                 }
                 options.stubDelayMilliseconds = milliseconds
+            case "--framing":
+                guard let text = value() else { return .reject(framingUsage) }
+                if text == "auto" {
+                    options.framing = nil
+                } else if let framing = Framing(rawValue: text) {
+                    options.framing = framing
+                } else {
+                    return .reject(framingUsage)
+                }
+            case "--stdio":
+                break  // editors pass it to LSP-style servers; stdio is the only transport
             case "--max-sessions":
                 guard let text = value(), let count = Int(text), count > 0 else {
                     return .reject("--max-sessions takes a positive number")
@@ -68,4 +81,6 @@ struct FeedVMOptions: Sendable {
         }
         return .serve(options)
     }
+
+    private static let framingUsage = "--framing takes one of: auto, newline, content-length"
 }

@@ -42,6 +42,7 @@ let protocolOutput = StandardStreams.protectStandardOutput()
 var configuration = RPCServer.Configuration()
 configuration.logger = Logger(level: options.logLevel, label: "feedvm")
 configuration.maxMessageBytes = options.maxMessageBytes
+configuration.framing = options.framing
 configuration.serverVersion = feedVMVersion
 configuration.requiresNamedParams = true
 configuration.capabilities = FeedService.capabilities
@@ -55,7 +56,8 @@ registerServices(on: server, options: options)
 
 if isatty(0) != 0 {
     writeToStandardError("""
-        feedvm \(feedVMVersion): speaking JSON-RPC 2.0 on stdin/stdout, one message per line.
+        feedvm \(feedVMVersion): speaking JSON-RPC 2.0 on stdin/stdout, one message per line
+        (or Content-Length framed, as in LSP, when the first bytes are such a header).
         Try: {"jsonrpc":"2.0","id":1,"method":"ping"}   (Ctrl-D to quit, --help for more)
 
         """)

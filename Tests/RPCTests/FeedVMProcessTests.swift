@@ -84,7 +84,8 @@ final class FeedVMProcessTests: XCTestCase {
     func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
+        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--framing",
+                     "--stdio", "--help", "--version", "Exit status", "Content-Length"] {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }
     }
@@ -94,6 +95,26 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--framing", "lsp"]).status, 2)
+    }
+
+    func testEditorsSpawnItWithStdioAndFramedMessages() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--stdio"])
+        feedvm.client.framing = .contentLength
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        XCTAssertEqual(feedvm.client.receive(), ["jsonrpc": "2.0", "id": 1, "result": [:]])
+        feedvm.client.closeInput()
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testAForcedFramingIsUsedFromTheFirstByte() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--framing=content-length"])
+        feedvm.client.sendRaw(Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A])
+        feedvm.client.closeInput()
+        feedvm.client.framing = .contentLength
+        let answers = feedvm.client.receiveUntilEnd()
+        XCTAssertEqual(answers.map { $0["error"]?["code"] }, [.int(-32700)], "a line is no header: answered framed")
+        XCTAssertEqual(feedvm.waitForExit(), 0)
     }
 
     private func runToCompletion(_ arguments: [String]) throws -> (status: Int32, output: String) {

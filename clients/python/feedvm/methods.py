@@ -10,7 +10,7 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .errors import ServerExited
-from .wire import CANCEL_METHOD, encode_error, encode_notification
+from .wire import CANCEL_METHOD, NEWLINE, encode_error, encode_notification
 
 __all__ = ["FeedMethods"]
 
@@ -20,6 +20,9 @@ JSONObject = Dict[str, Any]
 
 class FeedMethods(Generic[R]):
     """Typed wrappers around ``call``; ``R`` is what ``call`` returns."""
+
+    #: How messages are framed on the wire: ``"newline"`` or ``"content-length"``.
+    framing: str = NEWLINE
 
     def call(self, method: str, params: Optional[Any] = None,
              timeout: Optional[float] = None) -> R:
@@ -32,7 +35,7 @@ class FeedMethods(Generic[R]):
 
     def notify(self, method: str, params: Optional[Any] = None) -> None:
         """Send a notification (never answered)."""
-        self._write(encode_notification(method, params))
+        self._write(encode_notification(method, params, self.framing))
 
     def cancel(self, request_id: int) -> None:
         """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
@@ -41,12 +44,12 @@ class FeedMethods(Generic[R]):
     def _refuse(self, request_id: Any, method: str) -> None:
         """Answer a request the server sent us with -32601: the client serves no methods."""
         try:
-            self._write(encode_error(request_id, -32601, f"client has no method {method}"))
+            self._write(encode_error(request_id, -32601, f"client has no method {method}", self.framing))
         except ServerExited:
             pass
 
     def write_raw(self, data: bytes) -> None:
-        """Write bytes as they are (for protocol tests: malformed lines, batches)."""
+        """Write bytes as they are, unframed (for protocol tests: malformed lines, batches)."""
         self._write(data)
 
     def initialize(self, client_info: Optional[JSONObject] = None,

@@ -73,13 +73,14 @@ def concrete(value: Any) -> Any:
 
 def conversation(path: Path) -> List[Tuple[str, Any]]:
     """The (direction, message) pairs of a transcript, placeholders made concrete; raw lines left out."""
-    _, lines = transcript.load(path)
+    _, lines, framing = transcript.load(path)
     pairs = []
     for line in lines:
         if line.msg is not None:
             pairs.append((line.dir or "", concrete(line.msg)))
-        elif isinstance(line.raw, str):  # raw text lines that happen to be well-formed JSON
-            for text in line.raw.split("\n"):
+        elif isinstance(line.raw, str):  # raw text lines (or framed bodies) that are well-formed JSON
+            texts = line.raw.split("\r\n\r\n")[1:] if framing == "content-length" else line.raw.split("\n")
+            for text in texts:
                 try:
                     pairs.append((">", json.loads(text.rstrip("\r"))))
                 except ValueError:

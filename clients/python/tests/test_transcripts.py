@@ -62,7 +62,7 @@ def test_recording_rewrites_a_stale_expectation_and_keeps_placeholders(binary: s
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.name for p in TRANSCRIPTS])
 def test_transcript_is_well_formed(path: Path) -> None:
-    args, lines = transcript.load(path)
+    args, lines, _ = transcript.load(path)
     assert all(isinstance(arg, str) for arg in args)
     assert lines and lines[0].dir == ">", "a conversation starts with the client"
     for line in lines:

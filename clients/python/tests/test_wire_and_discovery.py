@@ -7,7 +7,8 @@ import pytest
 
 import feedvm
 from feedvm import discovery
-from feedvm.wire import Notification, Response, ServerRequest, decode_line, encode_request
+from feedvm.wire import (MessageSplitter, Notification, Response, ServerRequest, decode_line,
+                         encode_notification, encode_request, frame)
 
 
 def test_requests_are_one_ascii_line_even_with_line_separators_inside():
@@ -40,6 +41,36 @@ def test_malformed_lines_raise_value_error(line):
 
 def test_blank_lines_decode_to_nothing():
     assert decode_line(b"  \r\n") == []
+
+
+def test_content_length_framing_prefixes_the_byte_length_of_the_body():
+    message = encode_request(3, "ping", {"text": "é"}, framing="content-length")
+    header, body = message.split(b"\r\n\r\n", 1)
+    assert header == b"Content-Length: %d" % len(body)
+    assert json.loads(body)["params"]["text"] == "é"
+    assert encode_notification("exit", None, "content-length").startswith(b"Content-Length: 33\r\n\r\n")
+
+
+def test_an_unknown_framing_is_refused():
+    with pytest.raises(ValueError):
+        frame(b"{}", "lsp")
+    with pytest.raises(ValueError):
+        feedvm.Client(framing="lsp")
+
+
+@pytest.mark.parametrize("framing", feedvm.FRAMINGS)
+def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing):
+    bodies = [b'{"a":1}', b"[" + b"2," * 5000 + b"3]", b'{"b":"\\r\\n"}']
+    stream = b"".join(frame(body, framing) for body in bodies)
+    for size in (1, 7, 4096, len(stream)):
+        splitter = MessageSplitter(framing)
+        found = [body for start in range(0, len(stream), size) for body in splitter.feed(stream[start:start + size])]
+        assert found == bodies and splitter.pending == b""
+
+
+def test_the_splitter_reads_any_header_case_and_ignores_content_type():
+    splitter = MessageSplitter("content-length")
+    assert splitter.feed(b"Content-Type: x\r\ncontent-LENGTH: 2\r\n\r\n[]") == [b"[]"]
 
 
 def make_executable(path):

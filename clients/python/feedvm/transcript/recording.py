@@ -80,12 +80,12 @@ def record(path: "os.PathLike[str] | str", binary: Optional[str] = None, tighten
     binary = binary or find_binary()
     if not binary:
         raise TranscriptError("no feedvm binary: set FEEDVM_BIN or run swift build")
-    args, lines = load(path)
+    args, lines, framing = load(path)
     with open(path, encoding="utf-8") as handle:
         original = handle.read().splitlines()
     by_number = {line.number: line for line in lines}
     notes: List[str] = []
-    server = Server(binary, args)
+    server = Server(binary, args, framing)
     output: List[str] = []
     try:
         talk = Conversation(server)

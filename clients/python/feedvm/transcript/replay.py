@@ -51,7 +51,7 @@ class Conversation:
         text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         if self.verbose:
             print("> " + text, file=sys.stderr)
-        self.server.send(text.encode("utf-8") + b"\n")
+        self.server.send_message(text.encode("utf-8"))
 
     def stream(self, message: Any) -> str:
         """The order stream of a server message: its session, else its own id."""
@@ -126,8 +126,8 @@ def run(path: "os.PathLike[str] | str", binary: Optional[str] = None, verbose: b
     binary = binary or find_binary()
     if not binary:
         raise TranscriptError("no feedvm binary: set FEEDVM_BIN or run swift build")
-    args, lines = load(path)
-    server = Server(binary, args)
+    args, lines, framing = load(path)
+    server = Server(binary, args, framing)
     try:
         talk = Conversation(server, verbose)
         for sent, expected in blocks(lines):
