@@ -70,3 +70,16 @@ H.test('a crashed feedvm is reported, and r starts a new one', function()
   H.eq(10, vim.b[buf].feedvm_count)
   H.eq(1, #E.feedvm_children(), 'one feedvm process again')
 end)
+
+H.test('the server also detects the framing itself (no --framing; --stdio, as editors pass)', function()
+  rpc.stop()
+  vim.g.feedvm_args = { '--stdio', '--cache-dir', E.tmp .. '/cache' }
+  H.defer(function()
+    rpc.stop()
+    vim.g.feedvm_args = E.args
+  end)
+  local buf = E.open_loaded({ source = 'stub', category = 'iOS' })
+  H.eq(false, vim.tbl_contains(rpc.current().argv, '--framing'), 'no framing flag given')
+  H.eq(10, vim.b[buf].feedvm_count)
+  H.ok(E.lines(buf)[2]:find('iOS #1', 1, true), E.lines(buf)[2])
+end)
