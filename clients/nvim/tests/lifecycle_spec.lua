@@ -57,7 +57,8 @@ H.test('a crashed feedvm is reported, and r starts a new one', function()
   local old_session = vim.b[buf].feedvm_session
   local pids = E.feedvm_children()
   H.eq(1, #pids, 'one feedvm process')
-  vim.loop.kill(pids[1], 'sigkill')
+  local uv = vim.uv or vim.loop
+  uv.kill(pids[1], 'sigkill')
   H.wait_for('the report', function() return E.find_message(messages, 'feedvm exited') end)
   H.ok(view.session.closed, 'the session is closed')
   local header = vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace('feedvm'), 0, 0, { details = true })[1][4].virt_text

@@ -4,6 +4,8 @@ local render = require('feedvm.render')
 
 local M = {}
 
+local ns = vim.api.nvim_create_namespace('feedvm.preview')
+
 --- `text` cut into pieces at most `width` bytes long (paths are ASCII in practice).
 local function chunks(text, width)
   local out = {}
@@ -35,7 +37,7 @@ function M.show(item, image)
   local buf = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   for row, group in ipairs(groups) do
-    vim.api.nvim_buf_add_highlight(buf, -1, group, row - 1, 0, -1)
+    vim.api.nvim_buf_set_extmark(buf, ns, row - 1, 0, { end_col = #lines[row], hl_group = group })
   end
   vim.bo[buf].modifiable = false
   vim.bo[buf].bufhidden = 'wipe'
@@ -43,7 +45,7 @@ function M.show(item, image)
     relative = 'cursor', row = 1, col = 0, width = width, height = #lines,
     style = 'minimal', border = 'rounded', focusable = false, noautocmd = true,
   })
-  vim.api.nvim_win_set_option(win, 'winhighlight', 'NormalFloat:FeedVMPreview,FloatBorder:FeedVMPreviewBorder')
+  vim.wo[win].winhighlight = 'NormalFloat:FeedVMPreview,FloatBorder:FeedVMPreviewBorder'
   local group = vim.api.nvim_create_augroup('feedvm.preview', { clear = true })
   vim.api.nvim_create_autocmd({ 'CursorMoved', 'BufLeave', 'InsertEnter' }, {
     group = group, buffer = vim.api.nvim_get_current_buf(),

@@ -73,7 +73,7 @@ end
 
 local function highlight(buf, row, ranges)
   for _, range in ipairs(ranges) do
-    vim.api.nvim_buf_add_highlight(buf, ns, range[1], row, range[2], range[3])
+    vim.api.nvim_buf_set_extmark(buf, ns, row, range[2], { end_col = range[3], hl_group = range[1] })
   end
 end
 
@@ -214,7 +214,7 @@ end
 function View:animate()
   local busy = self.session.refreshing or self.session.footer == 'loading'
   if busy and not self.timer then
-    self.timer = vim.loop.new_timer()
+    self.timer = (vim.uv or vim.loop).new_timer()
     self.timer:start(90, 90, vim.schedule_wrap(function()
       if not self.timer or not vim.api.nvim_buf_is_loaded(self.buf) then return end
       self.frame = self.frame % #render.SPINNER + 1
