@@ -23,17 +23,11 @@ end
 --- loads the next page (prefetch) when fewer than prefetchDistance items remain below.
 function M.cursor_moved(view)
   local s = view.session
-  if s.closed or not s.id or s.no_more_data or view.displaying then
+  if s.closed or not s.id or s.no_more_data or view.displaying
+      or vim.api.nvim_get_current_buf() ~= view.buf then
     return
   end
-  local win = vim.fn.bufwinid(view.buf)
-  if vim.api.nvim_get_current_buf() == view.buf then
-    win = vim.api.nvim_get_current_win()
-  end
-  if win == -1 then
-    return
-  end
-  local index = M.index_at(view, vim.api.nvim_win_get_cursor(win)[1], true)
+  local index = M.index_at(view, vim.api.nvim_win_get_cursor(0)[1], true)
   local count = #s.items
   if not index or index < count - (s.input.prefetchDistance or 3) then
     return
@@ -42,7 +36,7 @@ function M.cursor_moved(view)
   s:will_display(index, function(err)
     view.displaying = false
     -- The cursor may still be near the end after a short page: look again.
-    if not err and #s.items > count and vim.api.nvim_get_current_buf() == view.buf then
+    if not err and #s.items > count then
       M.cursor_moved(view)
     end
   end)
@@ -52,9 +46,11 @@ end
 function M.reload(view)
   local s = view.session
   if s.closed then
-    s.error = nil
     local ok, err = s:start()
-    if not ok then
+    if ok then
+      view:draw_all()
+      view:set_vars()
+    else
       view:on_error(err)
     end
     return
@@ -157,7 +153,6 @@ function M.attach(view)
     group = group, buffer = view.buf,
     callback = function()
       view:close()
-      view.session:dispose()
       pcall(vim.api.nvim_del_augroup_by_id, group)
     end,
   })

@@ -164,7 +164,7 @@ function M.header_info(state, frame)
     return { { M.SPINNER[frame] .. ' ', 'FeedVMSpinner' }, { 'Refreshing…', 'FeedVMLoading' } }
   end
   if state.error then
-    return { { state.error, 'FeedVMError' } }
+    return { { state.error .. ' — r restarts', 'FeedVMError' } }
   end
   local count = #state.items
   local text = count == 1 and '1 item' or (count .. ' items')

@@ -38,6 +38,7 @@ local PAGE_FAILED = -32002
 ---@field status_notifications integer refreshStatus notifications received
 ---@field received {snapshot: integer, changes: integer} `sections` notifications of each form
 ---@field closed boolean disposed, or its process ended
+---@field error string|nil why the session ended, when its process did
 ---@field generation integer counts starts, so a late answer for an older start is dropped
 local Session = {}
 Session.__index = Session
@@ -68,6 +69,7 @@ function Session:start()
   self.generation = (self.generation or 0) + 1
   self.id = nil
   self.closed = false
+  self.error = nil
   self.status = 'none'
   self.footer = M.FOOTER_HIDDEN
   self.refreshing = false
@@ -125,15 +127,6 @@ end
 function Session:reload(callback)
   if not self.id then return end
   self:call('requestCommand', { reload = true }, function(err, result)
-    if not err then self.page = result.page end
-    if callback then callback(err, result) end
-  end)
-end
-
---- Pull-up: the next page is appended.
-function Session:load_more(callback)
-  if not self.id then return end
-  self:call('requestCommand', { reload = false }, function(err, result)
     if not err then self.page = result.page end
     if callback then callback(err, result) end
   end)
@@ -283,6 +276,7 @@ end
 function Session:on_connection_lost(reason, expected)
   self.closed = true
   self.refreshing = false
+  self.error = reason
   if not expected then
     self.listener:on_closed(reason)
   end

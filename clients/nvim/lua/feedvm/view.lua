@@ -3,6 +3,7 @@
 --- Lines: 1 the header, 2..count+1 the items, count+2 the footer.
 local render = require('feedvm.render')
 local categories = require('feedvm.categories')
+local LOADING = require('feedvm.session').FOOTER_LOADING
 
 local M = {}
 
@@ -16,6 +17,8 @@ M.by_buffer = {}
 ---@field buf integer
 ---@field session feedvm.Session|nil
 ---@field layout table render.layout()
+---@field longest {title: integer, author: integer} the widest title and author, in cells
+---@field displaying boolean a willDisplay is on its way (actions.lua)
 ---@field frame integer spinner frame
 ---@field timer userdata|nil the spinner's timer
 local View = {}
@@ -115,7 +118,7 @@ end
 
 --- The footer's spinner, while a page loads.
 function View:draw_spinner()
-  if self.session.footer == 'loading' then
+  if self.session.footer == LOADING then
     vim.api.nvim_buf_set_extmark(self.buf, ns, #self.session.items + 1, 0, {
       id = SPINNER_MARK,
       virt_text = { { render.SPINNER[self.frame], 'FeedVMSpinner' } },
@@ -212,7 +215,7 @@ end
 
 --- Runs the spinner while a reload or a page load is on, stops it otherwise.
 function View:animate()
-  local busy = self.session.refreshing or self.session.footer == 'loading'
+  local busy = not self.session.closed and (self.session.refreshing or self.session.footer == LOADING)
   if busy and not self.timer then
     self.timer = (vim.uv or vim.loop).new_timer()
     self.timer:start(90, 90, vim.schedule_wrap(function()
@@ -270,18 +273,16 @@ function View:on_error(message)
   vim.notify('FeedVM: ' .. message, vim.log.levels.ERROR)
 end
 
-function View:on_closed(reason)
-  self.session.error = reason .. ' — r restarts'
+function View:on_closed()
   self:animate()
   self:draw_header()
   self:draw_footer()
   self:set_vars()
 end
 
---- Stops drawing (the buffer is going away).
+--- Stops drawing (the buffer is going away; the session is disposed with it).
 function View:close()
-  self.session.refreshing = false
-  self.session.footer = 'hidden'
+  self.session:dispose()
   self:animate()
   M.by_buffer[self.buf] = nil
 end
