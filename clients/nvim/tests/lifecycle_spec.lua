@@ -21,17 +21,13 @@ H.test('wiping the buffer disposes the session', function()
 end)
 
 local function child_script(pid_file)
-  return {
-    'vim.opt.runtimepath:prepend(' .. vim.inspect(E.plugin_dir) .. ')',
-    "vim.cmd('runtime! plugin/feedvm.lua')",
-    'vim.g.feedvm_binary = ' .. vim.inspect(vim.g.feedvm_binary),
-    'vim.g.feedvm_args = ' .. vim.inspect(E.args):gsub('\n', ' '),
+  return E.child_init({
     "vim.cmd('FeedVM stub')",
     'vim.wait(20000, function() return (vim.b.feedvm_count or 0) > 0 end, 10)',
     'local pids = vim.tbl_map(tostring, vim.api.nvim_get_proc_children(vim.fn.getpid()))',
     'vim.fn.writefile(pids, ' .. vim.inspect(pid_file) .. ')',
     "vim.cmd('qall!')",
-  }
+  })
 end
 
 H.test('quitting Neovim ends feedvm before Neovim exits (no orphan)', function()

@@ -26,11 +26,7 @@ local SCHEME = {
 }
 
 local function init_script()
-  return {
-    'vim.opt.runtimepath:prepend(' .. vim.inspect(E.plugin_dir) .. ')',
-    "vim.cmd('runtime! plugin/feedvm.lua')",
-    'vim.g.feedvm_binary = ' .. vim.inspect(vim.g.feedvm_binary),
-    'vim.g.feedvm_args = ' .. vim.inspect(E.args):gsub('\n', ' '),
+  return E.child_init({
     'vim.o.termguicolors = true',
     "vim.o.background = 'dark'",
     'for group, spec in pairs(' .. vim.inspect(SCHEME):gsub('\n', ' ') .. ') do vim.api.nvim_set_hl(0, group, spec) end',
@@ -39,7 +35,7 @@ local function init_script()
     -- The buffer variables in a statusline, as a user would show them.
     [[vim.o.statusline = ' %f %= %{get(b:, "feedvm_count", "")} items · %{get(b:, "feedvm_status", "")} ']],
     "vim.cmd('FeedVM stub welfare stubDelayMs=700')",
-  }
+  })
 end
 
 H.test('in a terminal: paging, the loading footer and an image report, as screenshots', function()

@@ -26,6 +26,17 @@ function E.teardown()
   vim.fn.delete(E.tmp, 'rf')
 end
 
+--- The first lines of an init script for another Neovim: this plugin, this feedvm, these
+--- flags; `lines` follow.
+function E.child_init(lines)
+  return vim.list_extend({
+    'vim.opt.runtimepath:prepend(' .. vim.inspect(E.plugin_dir) .. ')',
+    "vim.cmd('runtime! plugin/feedvm.lua')",
+    'vim.g.feedvm_binary = ' .. vim.inspect(vim.g.feedvm_binary),
+    'vim.g.feedvm_args = ' .. vim.inspect(E.args):gsub('\n', ' '),
+  }, lines)
+end
+
 --- Opens a feed in the current window; the buffer is wiped after the test.
 ---@return integer buf
 ---@return feedvm.View view
