@@ -80,3 +80,18 @@ H.test('the server also detects the framing itself (no --framing; --stdio, as ed
   H.eq(10, vim.b[buf].feedvm_count)
   H.ok(E.lines(buf)[2]:find('iOS #1', 1, true), E.lines(buf)[2])
 end)
+
+H.test('a feedvm that refuses to start is reported, with where its stderr went', function()
+  rpc.stop()
+  local messages = E.capture_notify()
+  vim.g.feedvm_args = { '--no-such-flag' }
+  H.defer(function()
+    rpc.stop()
+    vim.g.feedvm_args = E.args
+  end)
+  local buf, view = E.open({ source = 'stub' })
+  local report = H.wait_for('the report', function() return E.find_message(messages, 'feedvm exited (code 2)') end)
+  H.ok(report.message:find(vim.lsp.get_log_path(), 1, true), report.message)
+  H.wait_for('the session to close', function() return view.session.closed end)
+  H.eq(0, vim.b[buf].feedvm_count)
+end)

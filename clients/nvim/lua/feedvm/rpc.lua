@@ -196,7 +196,8 @@ function Connection:fail_pending(code, signal)
   end
   self.sessions = {}
   if not self.stopping then
-    vim.notify('FeedVM: ' .. reason, vim.log.levels.WARN)
+    -- vim.lsp.rpc copies the server's stderr into the LSP log.
+    vim.notify(('FeedVM: %s; its stderr is in %s'):format(reason, vim.lsp.get_log_path()), vim.log.levels.WARN)
   end
 end
 

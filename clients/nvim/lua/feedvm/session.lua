@@ -90,7 +90,11 @@ function Session:create()
   local generation = self.generation
   self.connection:request('transform', { input = self.input }, function(err, result)
     if err then
-      self:fail('transform: ' .. err.message)
+      -- No session was made (bad input, or the process ended): closed; `r` tries again.
+      if err.code ~= rpc.EXITED then
+        self:fail('transform: ' .. err.message)
+      end
+      self:on_connection_lost(err.message, false)
       return
     end
     if self.closed or generation ~= self.generation then -- gone while transform was on its way
@@ -272,7 +276,7 @@ function Session:apply_status(params)
   end
 end
 
---- The process ended under the session.
+--- The session ended without a dispose: its process ended, or it was never created.
 function Session:on_connection_lost(reason, expected)
   self.closed = true
   self.refreshing = false
