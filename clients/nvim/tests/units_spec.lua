@@ -67,6 +67,11 @@ H.test('an item line has aligned columns and highlights on each', function()
   H.eq(4, render.layout(100, 1000).index, 'the index column grows with the count')
 end)
 
+H.test('the header names the source, and the category when there is one', function()
+  H.eq(' FeedVM  stub › iOS', (render.header_line('stub', 'iOS')))
+  H.eq(' FeedVM  unsplash', (render.header_line('unsplash', nil)))
+end)
+
 H.test('the footer line says what the footer shows', function()
   local layout = render.layout(80, 10)
   H.eq('Loading more…', vim.trim((render.footer_line('loading', layout))))

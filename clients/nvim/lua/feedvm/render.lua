@@ -139,16 +139,13 @@ function M.item_line(index, item, layout)
   })
 end
 
---- The header line: which source and category the buffer shows.
-function M.header_line(input)
-  return join({
-    { ' ' },
-    { 'FeedVM', 'FeedVMBrand' },
-    { '  ' },
-    { input.source or 'stub', 'FeedVMSource' },
-    { ' › ', 'FeedVMSeparator' },
-    { input.category or 'all', 'FeedVMCategory' },
-  })
+--- The header line: which source and category (when it has one) the buffer shows.
+function M.header_line(source, category)
+  local parts = { { ' ' }, { 'FeedVM', 'FeedVMBrand' }, { '  ' }, { source, 'FeedVMSource' } }
+  if category then
+    vim.list_extend(parts, { { ' › ', 'FeedVMSeparator' }, { category, 'FeedVMCategory' } })
+  end
+  return join(parts)
 end
 
 --- The column titles shown under the header (virtual, the cursor never lands on them).

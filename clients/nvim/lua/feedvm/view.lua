@@ -35,7 +35,8 @@ end
 --- Names the buffer after its source and category (feedvm://stub/welfare), unique.
 function View:rename()
   local input = self.session.input
-  local base = ('feedvm://%s/%s'):format(input.source or 'stub', self:category() or '')
+  local category = self:category()
+  local base = 'feedvm://' .. (input.source or 'stub') .. (category and ('/' .. category) or '')
   local taken = {}
   for _, buf in ipairs(vim.api.nvim_list_bufs()) do
     if buf ~= self.buf then
@@ -88,8 +89,7 @@ end
 
 --- Header line, its right-hand info and the column titles under it.
 function View:draw_header()
-  local input = vim.tbl_extend('force', self.session.input, { category = self:category() })
-  local text, ranges = render.header_line(input)
+  local text, ranges = render.header_line(self.session.input.source or 'stub', self:category())
   self:set_lines(0, 1, { text })
   vim.api.nvim_buf_clear_namespace(self.buf, ns, 0, 1)
   highlight(self.buf, 0, ranges)
