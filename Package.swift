@@ -14,6 +14,9 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Logging"),
         .target(name: "Reactive"),
+        // RxTest's part: the virtual-time TestScheduler, test observables and observers, for the
+        // tests of every layer; no product links it.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
         // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging"]),
@@ -32,9 +35,9 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "FeedVMTestSupport"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON", "Logging"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON", "FeedVMTestSupport"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],

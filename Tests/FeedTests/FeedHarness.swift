@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Network
 import Reactive
+import ReactiveTesting
 @testable import Feed
 
 /// A view model on the stub source in virtual time, with a log of everything it emits.

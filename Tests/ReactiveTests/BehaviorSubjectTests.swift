@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class BehaviorSubjectTests: XCTestCase {
     /// The example of seed 003 (RxSwift + MJRefresh): a second subscriber first receives the

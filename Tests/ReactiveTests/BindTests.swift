@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class BindTests: XCTestCase {
     func testBindToRelaysAcceptsEveryElementAndIgnoresCompletion() {
@@ -9,8 +10,9 @@ final class BindTests: XCTestCase {
         let bag = DisposeBag()
         updates.subscribe(onNext: { value in received.withLock { $0.append(value) } }).disposed(by: bag)
 
-        Observable.of(1, 2).bind(to: current).disposed(by: bag)
-        Observable.of(3, 4).bind(to: updates).disposed(by: bag)
+        Observable.just(2).bind(to: current).disposed(by: bag)
+        Observable.just(3).bind(to: updates).disposed(by: bag)
+        Observable.just(4).bind(to: updates).disposed(by: bag)
 
         XCTAssertEqual(current.value, 2)
         XCTAssertEqual(received.current, [3, 4])
@@ -22,7 +24,7 @@ final class BindTests: XCTestCase {
         let subject = PublishSubject<String>()
         let observer = TestScheduler().createObserver(String.self)
         _ = subject.subscribe(observer)
-        _ = Observable.of("a").bind(to: subject)
+        _ = Observable.just("a").bind(to: subject)
         XCTAssertEqual(observer.events, [.next(0, "a"), .completed(0)])
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class CatchTests: XCTestCase {
     func testContinuesWithTheFallbackSequence() {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Reactive
+import ReactiveTesting
 
 /// Run under `swift test --sanitize=thread --filter ReactiveTests`: these must be race-free.
 final class ConcurrencyTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class MapTests: XCTestCase {
     func testTransformsEachElement() {
@@ -21,12 +22,5 @@ final class MapTests: XCTestCase {
         }
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError("two"))])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
-    }
-
-    func testCompactMapDropsNils() {
-        let scheduler = TestScheduler()
-        let xs = scheduler.createHotObservable([.next(210, "1"), .next(220, "x"), .next(230, "3"), .completed(300)])
-        let res = scheduler.start { xs.compactMap { Int($0) } }
-        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 3), .completed(300)])
     }
 }

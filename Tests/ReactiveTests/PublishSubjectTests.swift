@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class PublishSubjectTests: XCTestCase {
     func testSubscriberReceivesOnlyEventsAfterItSubscribed() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Reactive
+import ReactiveTesting
 
 final class ReactiveSmokeTests: XCTestCase {
     func testCreateStopsAfterCompletion() {

@@ -1,6 +1,7 @@
 import Dispatch
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class SerialDispatchQueueSchedulerTests: XCTestCase {
     func testRunsActionsInOrderAndSkipsDisposedOnes() {

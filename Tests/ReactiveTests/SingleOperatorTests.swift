@@ -1,5 +1,6 @@
 import XCTest
 import Reactive
+import ReactiveTesting
 
 final class SingleOperatorTests: XCTestCase {
     func testCatchRecoversWithAnotherSingle() {
@@ -15,12 +16,13 @@ final class SingleOperatorTests: XCTestCase {
         XCTAssertEqual(res.events, [.next(201, 1), .completed(201)])
     }
 
-    func testDeferredRetryRunsTheWorkAgainAfterAFailure() {
+    func testRetryRunsTheWorkAgainAfterAFailure() {
         let attempts = Locked(0)
         let outcome = Locked<Int?>(nil)
-        let request = Single<Int>.deferred {
+        let request = Single<Int>.create { observer in
             let attempt = attempts.withLock { $0 += 1; return $0 }
-            return attempt < 3 ? .error(TestError()) : .just(attempt)
+            observer(attempt < 3 ? .failure(TestError()) : .success(attempt))
+            return Disposables.create()
         }
         _ = request.retry(3).subscribe(onSuccess: { value in outcome.withLock { $0 = value } })
         XCTAssertEqual(outcome.current, 3)

@@ -1,17 +1,19 @@
-/// A virtual-time scheduler for deterministic tests, modelled on RxTest's `TestScheduler`.
+import Reactive
+
+/// A virtual-time scheduler for deterministic tests, RxTest's `TestScheduler`.
 ///
 /// Time is an integer count of ticks; `now` is `clock × resolution` seconds, so with the default
 /// resolution of 1.0 one tick is one second, and with `resolution: 0.001` one tick is a
-/// millisecond. A relative delay is converted to ticks rounding up, so a positive delay never
-/// runs "now". Nothing runs until `start()` or `advanceTo(_:)` is called; then actions run in
+/// millisecond. Nothing runs until `start()` or `advanceTo(_:)` is called; then actions run in
 /// order of time, and actions due at the same tick in the order they were scheduled.
 ///
-/// With `simulateProcessingDelay` (on by default, as in RxTest), an action scheduled for the
-/// current tick or earlier runs one tick later; so `observe(on: scheduler)` shifts events by one
-/// tick, exactly as RxSwift's own tests expect.
-///
-/// It lives in the `Reactive` target (there is no separate RxTest target) so that the tests of
-/// every layer can use it. Use it from one thread, as tests do.
+/// As in RxTest, work scheduled through the `SchedulerType` face (`schedule`, `scheduleRelative`,
+/// which is what operators use) for the current tick or earlier runs one tick later when
+/// `simulateProcessingDelay` is on (the default), so `observe(on: scheduler)` shifts events by one
+/// tick; work scheduled at an absolute or virtual time (`scheduleAt`,
+/// `scheduleRelativeVirtual`, which is what tests and test observables use) runs exactly then.
+/// A relative delay in seconds is converted to ticks rounding up (RxTest rounds to the nearest),
+/// so a positive delay never runs "now". Use it from one thread, as tests do.
 public final class TestScheduler: SchedulerType {
     private struct Item {
         let time: TestTime
@@ -47,22 +49,28 @@ public final class TestScheduler: SchedulerType {
 
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> Disposable {
-        scheduleAt(clock, action: action)
+        scheduleRelative(0, action)
     }
 
     @discardableResult
     public func scheduleRelative(_ dueTime: RxTimeInterval, _ action: @escaping @Sendable () -> Void) -> Disposable {
-        scheduleAt(clock + ticks(dueTime), action: action)
+        let clock = self.clock
+        let time = clock + ticks(dueTime)
+        return scheduleAt(time <= clock && simulateProcessingDelay ? clock + 1 : time, action: action)
     }
 
-    /// Runs `action` at tick `time` (or the next tick if that is not in the future and
-    /// `simulateProcessingDelay` is on).
+    /// Runs `action` `dueTime` ticks from now (at once, after the current action, for 0).
+    @discardableResult
+    public func scheduleRelativeVirtual(_ dueTime: TestTime, action: @escaping @Sendable () -> Void) -> Disposable {
+        scheduleAt(clock + dueTime, action: action)
+    }
+
+    /// Runs `action` at tick `time`; a time already passed runs next, without moving the clock.
     @discardableResult
     public func scheduleAt(_ time: TestTime, action: @escaping @Sendable () -> Void) -> Disposable {
         let token = Disposables.create(with: {})
         state.withLock { state in
-            let due = time <= state.clock && simulateProcessingDelay ? state.clock + 1 : time
-            let item = Item(time: due, sequence: state.nextSequence, action: action, token: token)
+            let item = Item(time: time, sequence: state.nextSequence, action: action, token: token)
             state.nextSequence += 1
             let index = state.items.firstIndex { ($0.time, $0.sequence) > (item.time, item.sequence) } ?? state.items.count
             state.items.insert(item, at: index)
@@ -94,12 +102,14 @@ public final class TestScheduler: SchedulerType {
     private func run(until limit: TestTime?) {
         state.withLock { $0.isRunning = true }
         while let item = nextItem(until: limit) {
-            if !item.token.isDisposed { item.action() }
+            item.action()
         }
     }
 
+    /// The next action due, skipping disposed ones without moving the clock to them (as RxTest).
     private func nextItem(until limit: TestTime?) -> Item? {
         state.withLock { state in
+            while let first = state.items.first, first.token.isDisposed { state.items.removeFirst() }
             guard state.isRunning, let first = state.items.first, limit.map({ first.time <= $0 }) ?? true else {
                 state.isRunning = false
                 return nil

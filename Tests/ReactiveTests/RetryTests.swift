@@ -1,0 +1,26 @@
+import XCTest
+import Reactive
+import ReactiveTesting
+
+final class RetryTests: XCTestCase {
+    func testRetryResubscribesUntilTheAttemptsAreUsedUp() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("flaky"), Int.self)])
+        let res = scheduler.start { xs.retry(3) }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .next(250, 1), .error(260, TestError("flaky"))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
+
+    func testRetryStopsAtTheFirstSuccess() {
+        let scheduler = TestScheduler()
+        let attempts = Locked(0)
+        let source = Observable<String>.create { observer in
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            if attempt < 2 { observer.onError(TestError()) } else { observer.onNext("ok"); observer.onCompleted() }
+            return Disposables.create()
+        }
+        let res = scheduler.start { source.retry(5) }
+        XCTAssertEqual(res.events, [.next(200, "ok"), .completed(200)])
+        XCTAssertEqual(attempts.current, 2)
+    }
+}
