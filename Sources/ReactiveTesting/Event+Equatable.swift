@@ -14,14 +14,13 @@ extension Event: Equatable where Element: Equatable {
     }
 }
 
-/// Single events compare as `Event`s do.
-extension SingleEvent: Equatable where Element: Equatable {
-    public static func == (lhs: SingleEvent, rhs: SingleEvent) -> Bool {
-        switch (lhs, rhs) {
-        case (.success(let left), .success(let right)): return left == right
-        case (.failure(let left), .failure(let right)): return sameError(left, right)
-        default: return false
-        }
+/// Single events compare as `Event`s do (RxTest's `==`; a `Result` whose failure is `any Error`
+/// cannot be `Equatable` itself).
+public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
+    switch (lhs, rhs) {
+    case (.success(let left), .success(let right)): return left == right
+    case (.failure(let left), .failure(let right)): return sameError(left, right)
+    default: return false
     }
 }
 

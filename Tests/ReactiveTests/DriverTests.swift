@@ -7,7 +7,7 @@ final class DriverTests: XCTestCase {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(), Int.self)])
         let res = scheduler.start { xs.asDriver(onErrorJustReturn: -1, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(211, 1), .next(221, -1), .completed(221)])
+        XCTAssertEqual(res.events, [.next(211, 1), .next(221, -1), .completed(222)])
     }
 
     func testSharesOneSubscriptionAndReplaysTheLatestElement() {

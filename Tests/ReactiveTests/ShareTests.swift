@@ -50,3 +50,19 @@ final class ShareTests: XCTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(300, 320)])
     }
 }
+
+extension ShareTests {
+    /// As in RxSwift, a terminal event ends the shared source subscription before the
+    /// observers hear it, so an observer reacting to the end sees the source released.
+    func testATerminalEventEndsTheSourceSubscriptionBeforeObserversHearIt() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let shared = xs.share(replay: 1)
+        let seenOnCompletion = Locked<[Subscription]>([])
+        scheduler.scheduleAt(200) {
+            _ = shared.subscribe(onCompleted: { seenOnCompletion.withLock { $0 = xs.subscriptions } })
+        }
+        scheduler.start()
+        XCTAssertEqual(seenOnCompletion.current, [Subscription(200, 220)])
+    }
+}

@@ -13,7 +13,7 @@ final class SingleOperatorTests: XCTestCase {
     func testObserveOnDeliversTheOutcomeThroughTheScheduler() {
         let scheduler = TestScheduler()
         let res = scheduler.start { Single.just(1).observe(on: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, 1), .completed(201)])
+        XCTAssertEqual(res.events, [.next(201, 1), .completed(202)])
     }
 
     func testRetryRunsTheWorkAgainAfterAFailure() {

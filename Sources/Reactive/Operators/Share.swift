@@ -43,6 +43,8 @@ private final class ShareHub<Source: ObservableType>: Sendable {
         let subscription = connection.subject.subscribe(observer)
         if isNew {
             connection.source.disposable = source.subscribe(AnyObserver { event in
+                // As in RxSwift, a terminal event ends the connection and its source subscription
+                // before the observers hear it; the next observer starts a fresh one.
                 if event.isStopEvent { self.disconnect(connection) }
                 connection.subject.on(event)
             })
@@ -67,6 +69,7 @@ private final class ShareHub<Source: ObservableType>: Sendable {
         current.withLock { current in
             if current === connection { current = nil }
         }
+        connection.source.dispose()
     }
 }
 
