@@ -36,6 +36,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "FeedVMTestSupport"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        // RxSwift's own marble tests, ported, for the parts of RxSwift that Reactive keeps.
+        .testTarget(name: "RxConformanceTests", dependencies: ["Reactive", "ReactiveTesting"], exclude: ["README.md"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),

@@ -3,14 +3,6 @@ import Reactive
 import ReactiveTesting
 
 final class RetryTests: XCTestCase {
-    func testRetryResubscribesUntilTheAttemptsAreUsedUp() {
-        let scheduler = TestScheduler()
-        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("flaky"), Int.self)])
-        let res = scheduler.start { xs.retry(3) }
-        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .next(250, 1), .error(260, TestError("flaky"))])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
-    }
-
     func testRetryStopsAtTheFirstSuccess() {
         let scheduler = TestScheduler()
         let attempts = Locked(0)

@@ -1,18 +1,48 @@
 extension ObservableType {
-    /// Delivers every event through `scheduler`, in order, one scheduled action per event as in
-    /// RxSwift: the first event waiting schedules an action that delivers it and, if more are
-    /// waiting, schedules the next (so on a `TestScheduler` a burst is spread over successive
-    /// ticks). The scheduler must be serial, as all schedulers of this library are. Pending events
-    /// are dropped when the subscription is disposed.
+    /// Delivers every event through `scheduler`, in order; pending events are dropped when the
+    /// subscription is disposed. The scheduler must be serial, as all schedulers of this
+    /// library are.
+    ///
+    /// As in RxSwift: on a `SerialDispatchQueueScheduler` each event is scheduled as it arrives;
+    /// on any other scheduler (a `TestScheduler`) one action delivers one event and schedules the
+    /// next, so a burst is spread over successive ticks.
     public func observe(on scheduler: some SchedulerType) -> Observable<Element> {
-        Observable { observer in
+        if let queue = scheduler as? SerialDispatchQueueScheduler {
+            return Observable { observer in
+                let sink = ObserveOnSerialQueueSink(scheduler: queue, observer: observer)
+                return Disposables.create(self.subscribe(sink), sink.pending)
+            }
+        }
+        return Observable { observer in
             let sink = ObserveOnSink(scheduler: scheduler, observer: observer)
-            let subscription = self.subscribe(sink)
-            return Disposables.create(subscription, sink.pending)
+            return Disposables.create(self.subscribe(sink), sink.pending)
         }
     }
 }
 
+/// Schedules every event on the queue as it arrives (RxSwift's `ObserveOnSerialDispatchQueue`).
+private final class ObserveOnSerialQueueSink<Element: Sendable>: ObserverType {
+    private let scheduler: SerialDispatchQueueScheduler
+    private let observer: AnyObserver<Element>
+    /// Events scheduled but not yet delivered; disposing it cancels them.
+    let pending = CompositeDisposable()
+
+    init(scheduler: SerialDispatchQueueScheduler, observer: AnyObserver<Element>) {
+        self.scheduler = scheduler
+        self.observer = observer
+    }
+
+    func on(_ event: Event<Element>) {
+        let slot = SerialDisposable()
+        guard let key = pending.insert(slot) else { return }
+        slot.disposable = scheduler.schedule { [observer, pending] in
+            pending.remove(for: key)
+            observer.on(event)
+        }
+    }
+}
+
+/// Queues events and delivers one per scheduled action (RxSwift's `ObserveOnSink`).
 private final class ObserveOnSink<Scheduler: SchedulerType, Element: Sendable>: ObserverType {
     private struct State {
         var queue: [Event<Element>] = []
