@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// A virtual-time scheduler for deterministic tests, RxTest's `TestScheduler`.

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// An observable that emits recorded events in virtual time and records its subscriptions

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Records the events it receives, stamped with the `TestScheduler`'s clock (RxTest's observer).

@@ -1,9 +1,10 @@
+@testable import Feed
 import Foundation
 import JSON
+import Locking
 import Network
 import Reactive
 import ReactiveTesting
-@testable import Feed
 
 /// A view model on the stub source in virtual time, with a log of everything it emits.
 ///

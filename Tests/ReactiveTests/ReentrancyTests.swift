@@ -1,6 +1,7 @@
-import XCTest
+import Locking
 import Reactive
 import ReactiveTesting
+import XCTest
 
 /// Observers that subscribe, dispose or emit while handling an event must neither deadlock nor
 /// see events out of order.

@@ -1,3 +1,5 @@
+import Locking
+
 extension ObservableType {
     /// Delivers every event through `scheduler`, in order; pending events are dropped when the
     /// subscription is disposed. The scheduler must be serial, as all schedulers of this

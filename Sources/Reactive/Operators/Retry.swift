@@ -1,3 +1,5 @@
+import Locking
+
 extension ObservableType {
     /// Resubscribes after an error, at most `maxAttempts` subscriptions in all; the last
     /// attempt's error is forwarded. Elements of failed attempts have already been emitted.

@@ -1,3 +1,5 @@
+import Locking
+
 /// How long a shared subscription and its replay buffer live (RxSwift's `SubjectLifetimeScope`;
 /// only `.whileConnected`, the default and the one `Driver` uses, is provided).
 public enum SubjectLifetimeScope: Sendable {

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 import ReactiveTesting
 

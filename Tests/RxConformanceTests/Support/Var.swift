@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// A variable the closures of a ported test share. RxSwift's tests assign plain `var`s from the

@@ -11,20 +11,12 @@ import Darwin
 public final class Lock: @unchecked Sendable {
     // Safety: the mutex is allocated once, never moved, and only touched through pthread calls,
     // which are themselves thread-safe.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex.make()
 
     /// A new, unlocked lock.
-    public init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    public init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { PthreadMutex.destroy(mutex) }
 
     /// Blocks until the lock is held by the calling thread.
     public func lock() { pthread_mutex_lock(mutex) }
@@ -41,21 +33,18 @@ public final class Lock: @unchecked Sendable {
     }
 }
 
-/// A value whose every read and write goes through one lock.
-public final class Locked<Value>: @unchecked Sendable {
-    // Safety: `value` is only reachable inside `lock.withLock`, so no two threads touch it at once.
-    private let lock = Lock()
-    private var value: Value
-
-    /// Wraps `value`.
-    public init(_ value: Value) { self.value = value }
-
-    /// Runs `body` with exclusive access to the value.
-    @inline(__always)
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
+/// A pthread mutex at a stable address, for the types of this module to own.
+enum PthreadMutex {
+    static func make() -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
     }
 
-    /// A snapshot of the value.
-    public var current: Value { withLock { $0 } }
+    static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
 }
