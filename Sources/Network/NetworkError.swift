@@ -10,8 +10,9 @@ public enum NetworkError: Error, Sendable {
     case jsonMapping(Response)
     /// The body is not UTF-8 text, or the value at the key path is not a string.
     case stringMapping(Response)
-    /// The body could not be decoded into the requested type.
-    case objectMapping(keyPath: String?, reason: String, response: Response)
+    /// The body (or the value at `keyPath`) could not be decoded into the requested type; the
+    /// error is the decoder's (a `DecodingError`).
+    case objectMapping(any Error, keyPath: String?, response: Response)
     /// The status code is not one the caller accepts.
     case statusCode(Response)
     /// Some other failure, e.g. a connection error (`TransportError`).

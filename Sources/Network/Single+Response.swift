@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Reactive
 
@@ -33,7 +34,7 @@ extension Single where Element == Response {
     public func map<D: Decodable & Sendable>(
         _ type: D.Type,
         atKeyPath keyPath: String? = nil,
-        using decoder: JSONValueDecoder = JSONValueDecoder(),
+        using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) -> Single<D> {
         map { try $0.map(type, atKeyPath: keyPath, using: decoder, failsOnEmptyData: failsOnEmptyData) }

@@ -15,8 +15,10 @@ final class NetworkErrorTests: XCTestCase {
         let cases: [(NetworkError, String)] = [
             (.jsonMapping(response), "The response is not valid JSON (\(location), status 503)"),
             (.stringMapping(response), "The response is not valid UTF-8 text (\(location), status 503)"),
-            (.objectMapping(keyPath: "data", reason: "bad", response: response), #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
-            (.objectMapping(keyPath: nil, reason: "bad", response: response), "Could not map the response: bad (\(location), status 503)"),
+            (.objectMapping(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")), keyPath: "data", response: response),
+             #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
+            (.objectMapping(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")), keyPath: nil, response: response),
+             "Could not map the response: bad (\(location), status 503)"),
             (.statusCode(response), "Unacceptable status code 503 (\(location), status 503)"),
             (.underlying(TransportError(code: 7, description: "could not connect to the server"), request: request, response: nil), "The request failed: could not connect to the server (\(location))"),
             (.requestMapping("http://u:p@h/x?token=t"), #"Could not build a request for the URL "http://h/x?token=REDACTED""#),
