@@ -87,6 +87,9 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     private static func describe(_ error: any Error, _ redactor: Redactor) -> String {
         if let error = error as? NetworkError { return error.message(redactingWith: redactor) }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+        // Foundation's errors by what they say, not `Error Domain=... UserInfo={...}` (whose
+        // user info may also hold the failing URL).
+        if type(of: error) is NSError.Type { return error.localizedDescription }
         return String(describing: error)
     }
 }

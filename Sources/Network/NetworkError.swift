@@ -73,6 +73,17 @@ extension NetworkError {
         }
     }
 
+    /// The error behind this one, as Moya's `underlyingError`: the decoder's for `.objectMapping`,
+    /// the cause of `.underlying` and `.parameterEncoding`.
+    public var underlyingError: (any Error)? {
+        switch self {
+        case .objectMapping(let error, _, _), .underlying(let error, _, _), .parameterEncoding(let error):
+            return error
+        default:
+            return nil
+        }
+    }
+
     /// `true` for `.cancelled`.
     public var isCancelled: Bool {
         if case .cancelled = self { return true }

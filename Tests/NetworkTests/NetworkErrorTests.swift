@@ -63,3 +63,23 @@ final class NetworkErrorTests: XCTestCase {
         XCTAssertNil(NetworkError.requestMapping("x").request)
     }
 }
+
+extension NetworkErrorTests {
+    func testAFoundationErrorIsToldByItsDescriptionNotItsRawFields() {
+        let houston = NSError(domain: "com.example", code: 7, userInfo: [NSLocalizedDescriptionKey: "Houston, we have a problem"])
+        XCTAssertEqual(NetworkError.underlying(houston, request: nil, response: nil).message, "The request failed: Houston, we have a problem")
+        XCTAssertEqual(NetworkError.parameterEncoding(houston).message, "Could not encode the request parameters: Houston, we have a problem")
+        struct Plain: Error {}
+        XCTAssertEqual(NetworkError.underlying(Plain(), request: nil, response: nil).message, "The request failed: Plain()", "a Swift error keeps its own description")
+    }
+
+    func testTheUnderlyingErrorIsExposedForTheCasesThatHaveOne() {
+        let cause = NSError(domain: "UnderlyingDomain", code: 200)
+        let response = Response(statusCode: 200, data: Data())
+        XCTAssertIdentical(NetworkError.objectMapping(cause, keyPath: nil, response: response).underlyingError as? NSError, cause)
+        XCTAssertIdentical(NetworkError.underlying(cause, request: nil, response: response).underlyingError as? NSError, cause)
+        XCTAssertIdentical(NetworkError.parameterEncoding(cause).underlyingError as? NSError, cause)
+        XCTAssertNil(NetworkError.statusCode(response).underlyingError)
+        XCTAssertNil(NetworkError.jsonMapping(response).underlyingError)
+    }
+}
