@@ -10,6 +10,11 @@ extension Single where Element == Response {
         map { try $0.filter(statusCodes: statusCodes) }
     }
 
+    /// Fails with `.statusCode` unless the status code is `statusCode`.
+    public func filter(statusCode: Int) -> Single<Response> {
+        map { try $0.filter(statusCode: statusCode) }
+    }
+
     /// Fails with `.statusCode` unless the status code is 2xx.
     public func filterSuccessfulStatusCodes() -> Single<Response> {
         map { try $0.filterSuccessfulStatusCodes() }
