@@ -41,6 +41,8 @@ let package = Package(
         // RxSwift's own marble tests, ported, for the parts of RxSwift that Reactive keeps.
         .testTarget(name: "RxConformanceTests", dependencies: ["Reactive", "ReactiveTesting", "Locking"], exclude: ["README.md"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"]),
+        // Moya's own specs ported to our API (Tests/MoyaConformanceTests/README.md).
+        .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"], exclude: ["README.md"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
