@@ -3,10 +3,10 @@ import Reactive
 
 extension FeedViewModel {
     /// Loads the `variant` of the image of the item at `index` (from cache when possible) and
-    /// succeeds with it after `imageDownloaded` reported it; fails with `.invalidIndex` for an index outside the
-    /// list (nothing emitted), the load's failure or `.noImage` for an item without an image
-    /// (each after an `imageDownloaded` without image), or `.cancelled` with the reason when
-    /// `cancelImage(index:)`, a new list or `dispose` came first.
+    /// succeeds with it after `imageDownloaded` reported it; fails with `.invalidIndex` for an
+    /// index outside the list (nothing emitted), the load's failure or `.noImage` for an item
+    /// without an image (each after an `imageDownloaded` without image), or `.cancelled` with the
+    /// reason when `cancelImage(index:)`, a new list or `dispose` came first.
     ///
     /// Disposing the subscription before the outcome withdraws this caller: nothing is emitted
     /// for its load, and the download stops unless another caller waits for the same URL.
@@ -90,8 +90,8 @@ extension FeedViewModel {
     }
 
     /// Cancels the pending image loads of row `index`, of every variant (the download itself
-    /// goes on while another caller waits for the same URL). Each subscription does this once; it succeeds
-    /// with whether anything was pending.
+    /// goes on while another caller waits for the same URL). Each subscription does this once;
+    /// it succeeds with whether anything was pending.
     public func cancelImageLoads(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
             scheduleReader(index: index) { _, state in
