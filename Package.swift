@@ -3,26 +3,31 @@ import PackageDescription
 
 /// FeedVM: a headless MVVM engine for paged image feeds, driven over JSON-RPC on stdio.
 /// Layers (see DESIGN.md) import only the layers below them:
-/// feedvm -> FeedService -> RPC, Feed -> Network -> CCurl, Reactive, JSON, Logging.
+/// feedvm -> FeedService -> RPC, Feed -> Network -> CCurl, Reactive, JSON, Logging -> Locking.
 let package = Package(
     name: "FeedVM",
     products: [
         .executable(name: "feedvm", targets: ["feedvm"]),
-        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging"]),
+        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging", "Locking"]),
     ],
     targets: [
+        // The concurrency primitives every layer shares: a pthread lock and a value behind one.
+        .target(name: "Locking"),
         .target(name: "JSON"),
-        .target(name: "Logging"),
-        .target(name: "Reactive"),
+        .target(name: "Logging", dependencies: ["Locking"]),
+        .target(name: "Reactive", dependencies: ["Locking"]),
+        // RxTest's part: the virtual-time TestScheduler, test observables and observers, for the
+        // tests of every layer; no product links it.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
         // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging"]),
-        .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON"]),
-        .target(name: "RPC", dependencies: ["JSON", "Logging"]),
+        .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
+        .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON", "Locking"]),
+        .target(name: "RPC", dependencies: ["JSON", "Logging", "Locking"]),
         // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
         // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
         .target(
-            name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"],
+            name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging", "Locking"],
             resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"]),
         .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
@@ -32,11 +37,13 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "FeedVMTestSupport"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON", "Logging"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "Locking"]),
+        // RxSwift's own marble tests, ported, for the parts of RxSwift that Reactive keeps.
+        .testTarget(name: "RxConformanceTests", dependencies: ["Reactive", "ReactiveTesting", "Locking"], exclude: ["README.md"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"]),
         // Moya's own specs ported to our API (Tests/MoyaConformanceTests/README.md).
-        .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "JSON", "Logging"], exclude: ["README.md"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON", "FeedVMTestSupport"]),
+        .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"], exclude: ["README.md"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],

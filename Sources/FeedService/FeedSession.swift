@@ -1,5 +1,6 @@
 import Feed
 import JSON
+import Locking
 import Reactive
 
 /// One `transform`: a view model on its own serial scheduler, and the subscriptions that turn

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Locking
 #endif
 import Dispatch
 import Reactive

@@ -1,5 +1,6 @@
-import Reactive
+import Locking
 import RPC
+import Reactive
 
 /// The live sessions of one process, by id, with a cap on how many may live at once.
 final class SessionRegistry: Sendable {

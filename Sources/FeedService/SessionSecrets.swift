@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Logging
 import Reactive
 

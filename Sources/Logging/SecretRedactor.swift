@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Replaces every secret it knows with `REDACTED`, wherever the secret appears: the one
 /// mechanism that keeps secrets out of log lines (at every level), error messages,
@@ -19,17 +20,22 @@ import Foundation
 /// secrets.insert("AK-9f3c2e71")
 /// secrets.redact("GET https://api.test/v1/AK-9f3c2e71/items")  // "GET https://api.test/v1/REDACTED/items"
 /// ```
-public final class SecretRedactor: @unchecked Sendable {
-    // Safety: `counts` and `current` are only touched while holding `lock`.
-
+public final class SecretRedactor: Sendable {
     /// What replaces a secret.
     public static let placeholder = "REDACTED"
     /// The shortest value replaced inside text, in UTF-8 bytes.
     public static let minimumLength = 6
 
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-    private var current = Snapshot(patterns: [])
+    private struct State {
+        var counts: [String: Int] = [:]
+        var current = Snapshot(patterns: [])
+
+        mutating func rebuild() {
+            current = Snapshot(patterns: counts.keys.filter { $0.utf8.count >= SecretRedactor.minimumLength }.flatMap(SecretRedactor.forms(of:)))
+        }
+    }
+
+    private let state = Locked(State())
 
     /// A redactor that knows no secret yet.
     public init() {}
@@ -37,27 +43,27 @@ public final class SecretRedactor: @unchecked Sendable {
     /// Registers `secret` (ignored when empty).
     public func insert(_ secret: String) {
         guard !secret.isEmpty else { return }
-        lock.withLock {
-            counts[secret, default: 0] += 1
-            if counts[secret] == 1 { rebuild() }
+        state.withLock { state in
+            state.counts[secret, default: 0] += 1
+            if state.counts[secret] == 1 { state.rebuild() }
         }
     }
 
     /// Withdraws one registration of `secret`; it is forgotten when none is left.
     public func remove(_ secret: String) {
-        lock.withLock {
-            guard let count = counts[secret] else { return }
-            counts[secret] = count > 1 ? count - 1 : nil
-            if count == 1 { rebuild() }
+        state.withLock { state in
+            guard let count = state.counts[secret] else { return }
+            state.counts[secret] = count > 1 ? count - 1 : nil
+            if count == 1 { state.rebuild() }
         }
     }
 
     /// Whether no secret is registered (then `redact` returns its input unchanged).
-    public var isEmpty: Bool { lock.withLock { counts.isEmpty } }
+    public var isEmpty: Bool { state.withLock { $0.counts.isEmpty } }
 
     /// The secrets registered now, for redacting many texts in a row (the strings of one message)
     /// with one look at the registry.
-    public func snapshot() -> Snapshot { lock.withLock { current } }
+    public func snapshot() -> Snapshot { state.withLock { $0.current } }
 
     /// `text` with every form of every registered secret replaced by the placeholder.
     public func redact(_ text: String) -> String { snapshot().redact(text) }
@@ -69,12 +75,8 @@ public final class SecretRedactor: @unchecked Sendable {
     /// A value that stands alone (a header's value): the placeholder when it is a registered
     /// secret, whatever its length, else the value with the secrets inside it replaced.
     public func redact(value: String) -> String {
-        if lock.withLock({ counts[value] != nil }) { return Self.placeholder }
+        if state.withLock({ $0.counts[value] != nil }) { return Self.placeholder }
         return redact(value)
-    }
-
-    private func rebuild() {
-        current = Snapshot(patterns: counts.keys.filter { $0.utf8.count >= Self.minimumLength }.flatMap(Self.forms(of:)))
     }
 
     /// The registered secrets at one moment, in every form, ready to be found in text.

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Locking
 import Reactive
 
 /// One libcurl multi handle and the thread that drives it.

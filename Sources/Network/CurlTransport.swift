@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Reactive
 
 /// The real transport: libcurl's multi interface, driven by one event thread per transport.

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Calls a closure at most once, however many threads race to call it: the first value wins.

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Holds the current access token and renews it, never more than one renewal at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Locking
 
 /// Hides secrets from what `--trace` records. The service supplies one (`RPCServer.traceRedactor`):
 /// every traced message passes through it before it reaches the file.
@@ -19,14 +20,22 @@ public protocol TraceRedactor: Sendable {
 /// bytes with their line end or header; outgoing ones as `{"dir": "<", "msg": ...}` with the
 /// server's own text. Every line passes through the `TraceRedactor`; absolute paths below the
 /// given directories (the image cache, fresh in every replay) become `"$path"`.
-public final class MessageTrace: @unchecked Sendable {
-    // Safety: `handle` writes and `framing` are only touched while holding `lock`.
-    private let lock = NSLock()
+public final class MessageTrace: Sendable {
+    private struct State {
+        var framing = Framing.newline
+        var redactor: TraceRedactor?
+    }
+
+    /// Also held while writing, so that lines never interleave.
+    private let state = Locked(State())
     private let handle: FileHandle
     private let pathDirectories: [String]
-    private var framing = Framing.newline
+
     /// Applied to every traced message; set before the server runs.
-    var redactor: TraceRedactor?
+    var redactor: TraceRedactor? {
+        get { state.withLock { $0.redactor } }
+        set { state.withLock { $0.redactor = newValue } }
+    }
 
     /// A trace appended to `path` (created if missing). `arguments` are the server's own
     /// command-line arguments a replay needs; `pathDirectories` hold files named in messages.
@@ -46,7 +55,7 @@ public final class MessageTrace: @unchecked Sendable {
 
     /// The input's framing is known: a framed conversation says so before its first message.
     func use(_ framing: Framing) {
-        lock.withLock { self.framing = framing }
+        state.withLock { $0.framing = framing }
         if framing == .contentLength { append(["framing": .string(framing.rawValue)]) }
     }
 
@@ -57,7 +66,7 @@ public final class MessageTrace: @unchecked Sendable {
             appendLine(prefix: #"{"dir":">","msg":"#, text: parsed.jsonString)
             return
         }
-        let framing = lock.withLock { self.framing }
+        let framing = state.withLock { $0.framing }
         var bytes = Array(body)
         switch framing {
         case .newline: bytes.append(0x0A)
@@ -72,7 +81,7 @@ public final class MessageTrace: @unchecked Sendable {
         guard reason == MessageReader.oversized(maxMessageBytes) else {
             return append(["comment": .string("input refused, not replayable: \(reason)")])
         }
-        let framing = lock.withLock { self.framing }
+        let framing = state.withLock { $0.framing }
         let filler: JSON = ["repeat": " ", "count": .int(Int64(maxMessageBytes + 1))]
         switch framing {
         case .newline: append(["dir": ">", "raw": [filler, "\n"]])
@@ -110,7 +119,7 @@ public final class MessageTrace: @unchecked Sendable {
     }
 
     private func write(_ line: String) {
-        lock.withLock { handle.write(Data(line.utf8)) }
+        state.withLock { _ in handle.write(Data(line.utf8)) }
     }
 
     /// `text` with every JSON string naming a file below a path directory made `"$path"`.

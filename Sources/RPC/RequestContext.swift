@@ -1,5 +1,5 @@
-import Foundation
 import JSON
+import Locking
 
 /// What a handler knows about the message it is serving, and how it answers.
 ///
@@ -7,8 +7,7 @@ import JSON
 /// completions are ignored (e.g. after the request was cancelled and answered -32800).
 /// Notifications sent through `sendNotification` before `complete` are written before the
 /// response.
-public final class RequestContext: @unchecked Sendable {
-    // Safety: `isCompleted` is only touched while holding `lock`; everything else is immutable.
+public final class RequestContext: Sendable {
     /// The request's id; `nil` when the message is a notification, which is never answered.
     public let id: RequestID?
     /// The method name.
@@ -16,8 +15,7 @@ public final class RequestContext: @unchecked Sendable {
     /// Fires when the request is cancelled.
     public let cancellation = CancellationToken()
 
-    private let lock = NSLock()
-    private var isCompleted = false
+    private let isCompleted = Locked(false)
     private let respond: @Sendable (RequestContext, Result<JSON, RPCError>, [Attachment]) -> Void
     private let notify: @Sendable (String, JSON?, [Attachment]) -> Void
 
@@ -43,7 +41,7 @@ public final class RequestContext: @unchecked Sendable {
     }
 
     private func complete(_ result: Result<JSON, RPCError>, attaching attachments: [Attachment]) {
-        let isFirst = lock.withLock { () -> Bool in
+        let isFirst = isCompleted.withLock { isCompleted -> Bool in
             guard !isCompleted else { return false }
             isCompleted = true
             return true

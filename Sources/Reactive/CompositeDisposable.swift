@@ -1,3 +1,5 @@
+import Locking
+
 /// A group of disposables disposed together; one added after disposal is disposed at once.
 public final class CompositeDisposable: Cancelable {
     /// Identifies a member so that it can be removed before the group is disposed.

@@ -1,3 +1,5 @@
+import Locking
+
 /// A resource, usually a subscription, that can be released.
 public protocol Disposable: Sendable {
     /// Releases the resource. Calling it again does nothing.

@@ -1,3 +1,5 @@
+import Locking
+
 /// Collects disposables and disposes them all when the bag is deallocated.
 ///
 /// Inserting into a bag that was already emptied by `dispose()` disposes at once, so nothing can

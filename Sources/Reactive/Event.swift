@@ -45,20 +45,3 @@ extension Event: CustomStringConvertible {
         }
     }
 }
-
-/// Events are equal when they are the same case with equal elements; errors, which are not
-/// `Equatable`, are compared by their type and description (use `TestError` in tests).
-extension Event: Equatable where Element: Equatable {
-    public static func == (lhs: Event, rhs: Event) -> Bool {
-        switch (lhs, rhs) {
-        case (.next(let left), .next(let right)):
-            return left == right
-        case (.completed, .completed):
-            return true
-        case (.error(let left), .error(let right)):
-            return type(of: left) == type(of: right) && String(describing: left) == String(describing: right)
-        default:
-            return false
-        }
-    }
-}

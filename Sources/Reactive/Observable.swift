@@ -35,20 +35,6 @@ extension Observable {
         }
     }
 
-    /// The elements in order, then completion.
-    public static func from(_ elements: [Element]) -> Observable<Element> {
-        Observable { observer in
-            for element in elements { observer.onNext(element) }
-            observer.onCompleted()
-            return Disposables.create()
-        }
-    }
-
-    /// The given elements in order, then completion.
-    public static func of(_ elements: Element...) -> Observable<Element> {
-        from(elements)
-    }
-
     /// Completion and nothing else.
     public static func empty() -> Observable<Element> {
         Observable { observer in

@@ -1,3 +1,5 @@
+import Locking
+
 /// Holds one disposable at a time: assigning a new one disposes the previous one.
 public final class SerialDisposable: Cancelable {
     private struct State {

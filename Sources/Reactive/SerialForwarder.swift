@@ -1,3 +1,5 @@
+import Locking
+
 /// Delivers events to one observer one at a time, in the order they were enqueued, and never
 /// while holding a lock.
 ///

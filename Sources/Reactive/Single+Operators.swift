@@ -9,11 +9,6 @@ extension Single {
         subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
     }
 
-    /// A single that calls `factory` at each subscription.
-    public static func deferred(_ factory: @escaping @Sendable () throws -> Single<Element>) -> Single<Element> {
-        Single(unchecked: .deferred { try factory().asObservable() })
-    }
-
     /// The outcome delivered on `scheduler`.
     public func observe(on scheduler: some SchedulerType) -> Single<Element> {
         Single(unchecked: asObservable().observe(on: scheduler))
@@ -37,15 +32,5 @@ extension Single {
     /// Resubscribes after a failure, at most `maxAttempts` subscriptions in all.
     public func retry(_ maxAttempts: Int) -> Single<Element> {
         Single(unchecked: asObservable().retry(maxAttempts))
-    }
-
-    /// Runs side effects for the outcome and the subscription's life (see `ObservableType.do`).
-    public func `do`(
-        onSuccess: (@Sendable (Element) throws -> Void)? = nil,
-        onError: (@Sendable (any Error) throws -> Void)? = nil,
-        onSubscribe: (@Sendable () -> Void)? = nil,
-        onDispose: (@Sendable () -> Void)? = nil
-    ) -> Single<Element> {
-        Single(unchecked: asObservable().do(onNext: onSuccess, onError: onError, onSubscribe: onSubscribe, onDispose: onDispose))
     }
 }

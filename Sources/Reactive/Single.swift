@@ -1,10 +1,5 @@
-/// What a `Single` ends with: exactly one success or one failure.
-public enum SingleEvent<Element: Sendable>: Sendable {
-    /// The one element.
-    case success(Element)
-    /// The failure.
-    case failure(any Error)
-}
+/// What a `Single` ends with: exactly one success or one failure (as in RxSwift 6, a `Result`).
+public typealias SingleEvent<Element> = Result<Element, any Error>
 
 /// A sequence of exactly one element or one error, such as one network request.
 public struct Single<Element: Sendable>: ObservableType {
@@ -41,8 +36,8 @@ public struct Single<Element: Sendable>: ObservableType {
     }
 
     /// Subscribes with one closure for the outcome.
-    public func subscribe(_ onResult: @escaping @Sendable (Result<Element, any Error>) -> Void) -> Disposable {
-        source.subscribe(onNext: { onResult(.success($0)) }, onError: { onResult(.failure($0)) })
+    public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> Disposable {
+        source.subscribe(onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
     }
 
     /// The single with its element transformed; a throwing transform fails it.

@@ -1,8 +1,9 @@
+@testable import Feed
 import Foundation
+import Locking
 import Network
 import Reactive
 import XCTest
-@testable import Feed
 
 /// Item 7 of issue 13: a cache that cannot take a file fails the load with `cacheUnavailable`
 /// (never an image without a file) and leaves no partial file behind.

@@ -1,8 +1,10 @@
+@testable import Feed
 import Foundation
 import JSON
+import Locking
 import Network
 import Reactive
-@testable import Feed
+import ReactiveTesting
 
 /// A view model on the stub source in virtual time, with a log of everything it emits.
 ///

@@ -1,6 +1,7 @@
+@testable import Feed
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 final class FeedViewModelImageTests: XCTestCase {
     private func loadedHarness(prefetchDistance: Int = 3, imageDelay: Double = 5) -> FeedHarness {

@@ -1,7 +1,8 @@
+@testable import Feed
 import JSON
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 /// An item's image in two variants: the full image and the thumbnail a grid shows. A row's
 /// variants load, join, report and withdraw apart; leaving the row cancels both.

@@ -1,6 +1,7 @@
 import Feed
 import Network
 import Reactive
+import ReactiveTesting
 import XCTest
 
 /// A disposed view model lets go of everything, so a long-lived process does not grow.

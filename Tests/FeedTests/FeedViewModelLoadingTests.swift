@@ -1,7 +1,8 @@
+@testable import Feed
 import JSON
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 final class FeedViewModelLoadingTests: XCTestCase {
     func testAReloadLoadsTheFirstPageAndEmitsEverythingBeforeItsResult() throws {

@@ -1,7 +1,8 @@
+@testable import Feed
 import JSON
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 /// Items without an image (articles without a cover, text posts) are kept and never loaded.
 final class FeedViewModelNoImageTests: XCTestCase {

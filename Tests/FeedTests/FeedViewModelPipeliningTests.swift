@@ -1,6 +1,7 @@
+@testable import Feed
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 /// Commands that read the list by index (`loadImage`, `willDisplay`, `cancelImage`) take effect
 /// after the loads that arrived before them, so a front end may pipeline them after a

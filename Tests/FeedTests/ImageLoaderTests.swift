@@ -1,8 +1,9 @@
+@testable import Feed
 import Foundation
+import Locking
 import Network
 import Reactive
 import XCTest
-@testable import Feed
 
 final class ImageLoaderTests: XCTestCase {
     private var directory: URL!

@@ -1,9 +1,11 @@
+@testable import Feed
 import Foundation
 import JSON
+import Locking
 import Network
 import Reactive
+import ReactiveTesting
 import XCTest
-@testable import Feed
 
 /// The production wiring (`FeedEnvironment.live`) with its transport replaced by a stub.
 final class LiveEnvironmentTests: XCTestCase {

@@ -1,9 +1,10 @@
+@testable import Feed
 import Foundation
 import JSON
+import Locking
 import Network
 import Reactive
 import XCTest
-@testable import Feed
 
 /// A custom source's requests as the transport receives them, and the next URLs it follows.
 final class ProviderFeedSourceTests: XCTestCase {

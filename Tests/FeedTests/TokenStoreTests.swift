@@ -1,6 +1,7 @@
+@testable import Feed
+import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 final class TokenStoreTests: XCTestCase {
     func testARenewedTokenOutlivesTheSourceThatRenewedIt() {

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Network
 import Reactive
+import ReactiveTesting
 import XCTest
 
 /// Moya's `MoyaProvider+RxSpec`: `provider.rx.request` as a `Single<Response>`.

@@ -1,6 +1,7 @@
 import Foundation
 import Network
 import Reactive
+import ReactiveTesting
 import XCTest
 
 /// Moya's `MoyaProviderSpec`, continued: delayed stubs (in virtual time: Moya waits 0.5 s of

@@ -1,7 +1,8 @@
 import Foundation
+import Locking
+@testable import Network
 import Reactive
 import XCTest
-@testable import Network
 
 /// Real HTTP over loopback against `LoopbackHTTPServer` (POSIX sockets inside the test target,
 /// bound to 127.0.0.1 on a kernel-chosen port; no external process).

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import ReactiveTesting
 import XCTest
 @testable import Network
 

@@ -1,8 +1,9 @@
 import Foundation
 import JSON
+import Locking
+@testable import Network
 import Reactive
 import XCTest
-@testable import Network
 
 final class TokenRefreshTests: XCTestCase {
     /// A backend that accepts only `Bearer <validToken>` and counts what it saw per request id.

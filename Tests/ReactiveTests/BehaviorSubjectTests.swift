@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class BehaviorSubjectTests: XCTestCase {
     /// The example of seed 003 (RxSwift + MJRefresh): a second subscriber first receives the

@@ -1,6 +1,8 @@
 import Foundation
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 /// Run under `swift test --sanitize=thread --filter ReactiveTests`: these must be race-free.
 final class ConcurrencyTests: XCTestCase {

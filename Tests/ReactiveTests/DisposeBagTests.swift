@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class DisposeBagTests: XCTestCase {
     func testDisposesItsMembersOnDeinit() {

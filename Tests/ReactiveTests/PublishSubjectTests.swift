@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class PublishSubjectTests: XCTestCase {
     func testSubscriberReceivesOnlyEventsAfterItSubscribed() {

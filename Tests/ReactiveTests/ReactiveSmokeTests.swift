@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 @testable import Reactive
+import ReactiveTesting
+import XCTest
 
 final class ReactiveSmokeTests: XCTestCase {
     func testCreateStopsAfterCompletion() {

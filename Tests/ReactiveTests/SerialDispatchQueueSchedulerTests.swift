@@ -1,6 +1,8 @@
 import Dispatch
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class SerialDispatchQueueSchedulerTests: XCTestCase {
     func testRunsActionsInOrderAndSkipsDisposedOnes() {

@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class ShareTests: XCTestCase {
     func testObserversShareOneSubscriptionAndLateOnesGetTheReplay() {
@@ -47,5 +49,21 @@ final class ShareTests: XCTestCase {
         XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
         XCTAssertEqual(second.events, [.next(310, 1), .completed(320)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(300, 320)])
+    }
+}
+
+extension ShareTests {
+    /// As in RxSwift, a terminal event ends the shared source subscription before the
+    /// observers hear it, so an observer reacting to the end sees the source released.
+    func testATerminalEventEndsTheSourceSubscriptionBeforeObserversHearIt() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let shared = xs.share(replay: 1)
+        let seenOnCompletion = Locked<[Subscription]>([])
+        scheduler.scheduleAt(200) {
+            _ = shared.subscribe(onCompleted: { seenOnCompletion.withLock { $0 = xs.subscriptions } })
+        }
+        scheduler.start()
+        XCTAssertEqual(seenOnCompletion.current, [Subscription(200, 220)])
     }
 }

@@ -1,5 +1,7 @@
-import XCTest
+import Locking
 import Reactive
+import ReactiveTesting
+import XCTest
 
 final class TestSchedulerTests: XCTestCase {
     func testRunsActionsInTimeOrderAndSameTickActionsInSchedulingOrder() {
@@ -63,5 +65,49 @@ final class TestSchedulerTests: XCTestCase {
         scheduler.start()
         XCTAssertEqual(first.events, [.next(110, "x"), .completed(120)])
         XCTAssertEqual(second.events, [.next(310, "x"), .completed(320)])
+    }
+
+    /// As in RxTest, absolute and virtual-time scheduling run at the tick given, even the
+    /// current one; only the `SchedulerType` face adds the simulated processing delay.
+    func testScheduleAtAndScheduleRelativeVirtualRunAtTheGivenTick() {
+        let scheduler = TestScheduler()
+        let times = Locked<[String]>([])
+        scheduler.scheduleAt(10) {
+            scheduler.scheduleAt(scheduler.clock) { times.withLock { $0.append("at \(scheduler.clock)") } }
+            scheduler.scheduleRelativeVirtual(0) { times.withLock { $0.append("virtual 0 \(scheduler.clock)") } }
+            scheduler.scheduleRelativeVirtual(5) { times.withLock { $0.append("virtual 5 \(scheduler.clock)") } }
+            scheduler.schedule { times.withLock { $0.append("schedule \(scheduler.clock)") } }
+        }
+        scheduler.start()
+        XCTAssertEqual(times.current, ["at 10", "virtual 0 10", "schedule 11", "virtual 5 15"])
+    }
+
+    func testAColdObservableEmitsItsTickZeroEventsAtTheSubscriptionTick() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(0, "now"), .completed(0)])
+        let res = scheduler.start { xs }
+        XCTAssertEqual(res.events, [.next(200, "now"), .completed(200)])
+    }
+
+    func testStartUsesRxTestsDefaultTimes() {
+        XCTAssertEqual([TestScheduler.Defaults.created, TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed], [100, 200, 1000])
+        let scheduler = TestScheduler()
+        let created = Locked<TestTime?>(nil)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(300, 2), .next(1001, 3)])
+        let res = scheduler.start { () -> TestableObservable<Int> in
+            created.withLock { $0 = scheduler.clock }
+            return xs
+        }
+        XCTAssertEqual(created.current, 100)
+        XCTAssertEqual(res.events, [.next(300, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testADisposedActionDoesNotMoveTheClock() {
+        let scheduler = TestScheduler()
+        scheduler.scheduleAt(10) {}
+        scheduler.scheduleAt(500) {}.dispose()
+        scheduler.start()
+        XCTAssertEqual(scheduler.clock, 10)
     }
 }

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Images in memory, bounded by the total of their byte counts; the least recently used go

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// The envelope token one session renewed, kept across its input changes (seed 004 keeps it in

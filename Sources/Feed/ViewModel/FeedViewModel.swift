@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// The seeds' list view model, made correct: paged loading with pull-down reload and pull-up

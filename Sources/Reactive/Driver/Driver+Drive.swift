@@ -12,14 +12,4 @@ extension Driver {
     public func drive<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(observer)
     }
-
-    /// Makes every element the relay's current value.
-    public func drive(_ relay: BehaviorRelay<Element>) -> Disposable {
-        subscribe(onNext: { relay.accept($0) })
-    }
-
-    /// Sends every element to the relay.
-    public func drive(_ relay: PublishRelay<Element>) -> Disposable {
-        subscribe(onNext: { relay.accept($0) })
-    }
 }

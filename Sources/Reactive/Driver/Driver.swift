@@ -27,21 +27,6 @@ public struct Driver<Element: Sendable>: ObservableType {
         source.subscribe(observer)
     }
 
-    /// A driver of one element.
-    public static func just(_ element: Element, scheduler: any SchedulerType = SharingScheduler.shared) -> Driver {
-        Driver(unchecked: Observable.just(element), scheduler: scheduler)
-    }
-
-    /// A driver that completes at once.
-    public static func empty(scheduler: any SchedulerType = SharingScheduler.shared) -> Driver {
-        Driver(unchecked: Observable.empty(), scheduler: scheduler)
-    }
-
-    /// A driver that never emits.
-    public static func never(scheduler: any SchedulerType = SharingScheduler.shared) -> Driver {
-        Driver(delivered: Observable.never(), scheduler: scheduler)
-    }
-
     /// Each element transformed, still delivered on the same scheduler.
     public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Driver<Result> {
         Driver<Result>(delivered: source.map(transform), scheduler: scheduler)
@@ -50,19 +35,6 @@ public struct Driver<Element: Sendable>: ObservableType {
     /// Only the elements for which `isIncluded` is true.
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Driver<Element> {
         Driver(delivered: source.filter(isIncluded), scheduler: scheduler)
-    }
-
-    /// The elements of the driver `selector` returns for the latest element; those drivers are
-    /// expected to deliver on this driver's scheduler.
-    public func flatMapLatest<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Driver<Result>) -> Driver<Result> {
-        Driver<Result>(delivered: source.flatMapLatest(selector), scheduler: scheduler)
-    }
-}
-
-extension Driver where Element: Equatable {
-    /// Drops elements equal to the one just before them.
-    public func distinctUntilChanged() -> Driver<Element> {
-        Driver(delivered: source.distinctUntilChanged(), scheduler: scheduler)
     }
 }
 

@@ -1,3 +1,5 @@
+import Locking
+
 /// How long a shared subscription and its replay buffer live (RxSwift's `SubjectLifetimeScope`;
 /// only `.whileConnected`, the default and the one `Driver` uses, is provided).
 public enum SubjectLifetimeScope: Sendable {
@@ -20,9 +22,15 @@ extension ObservableType {
 private final class ShareHub<Source: ObservableType>: Sendable {
     typealias Element = Source.Element
 
+    private struct State {
+        var connection: ShareConnection<Element>?
+        /// Observers of `connection`.
+        var observers = 0
+    }
+
     private let source: Source
     private let replay: Int
-    private let current = Locked<ShareConnection<Element>?>(nil)
+    private let state = Locked(State())
 
     init(source: Source, replay: Int) {
         self.source = source
@@ -30,19 +38,18 @@ private final class ShareHub<Source: ObservableType>: Sendable {
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-        let (connection, isNew) = current.withLock { current -> (ShareConnection<Element>, Bool) in
-            if let connection = current {
-                connection.observerCount += 1
-                return (connection, false)
-            }
+        let (connection, isNew) = state.withLock { state -> (ShareConnection<Element>, Bool) in
+            state.observers += 1
+            if let connection = state.connection { return (connection, false) }
             let connection = ShareConnection<Element>(replay: replay)
-            connection.observerCount = 1
-            current = connection
+            state.connection = connection
             return (connection, true)
         }
         let subscription = connection.subject.subscribe(observer)
         if isNew {
             connection.source.disposable = source.subscribe(AnyObserver { event in
+                // As in RxSwift, a terminal event ends the connection and its source subscription
+                // before the observers hear it; the next observer starts a fresh one.
                 if event.isStopEvent { self.disconnect(connection) }
                 connection.subject.on(event)
             })
@@ -53,28 +60,31 @@ private final class ShareHub<Source: ObservableType>: Sendable {
         }
     }
 
+    /// One observer of `connection` left; the last one ends it. A connection that already ended
+    /// (its source terminated) has nothing left to release.
     private func release(_ connection: ShareConnection<Element>) {
-        let isLast = current.withLock { current -> Bool in
-            connection.observerCount -= 1
-            guard connection.observerCount == 0 else { return false }
-            if current === connection { current = nil }
+        let isLast = state.withLock { state -> Bool in
+            guard state.connection === connection else { return false }
+            state.observers -= 1
+            guard state.observers == 0 else { return false }
+            state.connection = nil
             return true
         }
         if isLast { connection.source.dispose() }
     }
 
     private func disconnect(_ connection: ShareConnection<Element>) {
-        current.withLock { current in
-            if current === connection { current = nil }
+        state.withLock { state in
+            guard state.connection === connection else { return }
+            state.connection = nil
+            state.observers = 0
         }
+        connection.source.dispose()
     }
 }
 
 /// One shared subscription to the source and the subject that fans it out.
-private final class ShareConnection<Element: Sendable>: @unchecked Sendable {
-    // Safety: `observerCount` is only read and written inside `ShareHub.current.withLock`;
-    // `subject` and `source` are thread-safe themselves.
-    var observerCount = 0
+private final class ShareConnection<Element: Sendable>: Sendable {
     let subject: SubjectCore<Element>
     let source = SerialDisposable()
 

@@ -1,3 +1,5 @@
+import Locking
+
 extension ObservableType {
     /// The elements after the first `count`.
     public func skip(_ count: Int) -> Observable<Element> {

@@ -1,3 +1,5 @@
+import Locking
+
 /// The machinery shared by subjects: a set of observers, an optional replay buffer, and a
 /// delivery queue that serializes events without holding the lock while observers run.
 ///

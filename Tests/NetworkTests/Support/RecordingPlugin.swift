@@ -1,6 +1,7 @@
 import Foundation
-import Reactive
+import Locking
 @testable import Network
+import Reactive
 
 /// Records every hook call in order, like Moya's own `TestPlugin`; `prepare` adds a header and
 /// `process` can replace the result, so tests can see that changes flow through.

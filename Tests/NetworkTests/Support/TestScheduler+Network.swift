@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveTesting
 
 extension TestScheduler {
     /// Virtual time in hundredths of a second, running work exactly when due (no simulated
