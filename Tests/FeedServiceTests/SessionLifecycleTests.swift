@@ -73,6 +73,14 @@ final class SessionLifecycleTests: XCTestCase {
         }
     }
 
+    func testAnIntegerIsAnIntegerByValueInParamsAsInTheInput() {
+        let harness = FeedServiceHarness()
+        let session = harness.makeSession(["pageSize": 5.0])
+        XCTAssertEqual(harness.call("requestCommand", ["session": .string(session), "reload": true]).result?["count"], 5)
+        XCTAssertEqual(harness.call("loadImage", ["session": .string(session), "index": 1.0]).result?["mimeType"], "image/png")
+        XCTAssertEqual(harness.call("willDisplay", ["session": .string(session), "index": 2e0]).result?["image"], true)
+    }
+
     func testABaseURLThatIsNotHTTPIsRefusedByScheme() {
         let harness = FeedServiceHarness()
         let exchange = harness.call("transform", ["input": ["source": "gank", "baseURL": "file:///etc/"]])
