@@ -48,14 +48,6 @@ final class SessionRegistry: Sendable {
         return session
     }
 
-    /// Removes every session (at shutdown).
-    func removeAll() -> [FeedSession] {
-        state.withLock { state in
-            defer { state.sessions = [:] }
-            return Array(state.sessions.values)
-        }
-    }
-
     /// How many sessions are live.
     var count: Int { state.withLock { $0.sessions.count } }
 }

@@ -51,6 +51,13 @@ final class SessionLifecycleTests: XCTestCase {
         }
     }
 
+    func testParamsAreCheckedBeforeTheSessionIsLookedUp() {
+        let harness = FeedServiceHarness()
+        let exchange = harness.call("requestCommand", ["session": "nope"])
+        XCTAssertEqual(exchange.errorCode, -32602)
+        XCTAssertEqual(exchange.response[keyPath: "error.data.field"], "reload")
+    }
+
     func testInvalidParamsNameTheField() {
         let harness = FeedServiceHarness()
         let session = harness.makeSession()

@@ -12,14 +12,9 @@ extension FeedViewModel {
     /// for its load, and the download stops unless another caller waits for the same URL.
     public func loadImage(index: Int) -> Single<FeedImage> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeImageToken() }
+            let token = state.withLock { $0.takeToken() }
             scheduleReader(index: index, imageToken: token) { viewModel, state in
-                viewModel.startImage(index: index, token: token, waiter: { result in
-                    switch result {
-                    case .success(let image): observer(.success(image))
-                    case .failure(let error): observer(.failure(error))
-                    }
-                }, &state)
+                viewModel.startImage(index: index, token: token, waiter: { observer($0.singleEvent) }, &state)
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -41,19 +36,15 @@ extension FeedViewModel {
         request?.dispose()
     }
 
-    /// The view shows row `index` (seed 002's `willDisplayCell`): see `display(index:)`.
-    public func willDisplay(index: Int) {
-        _ = display(index: index).subscribe { _ in }
-    }
-
-    /// Shows row `index`: loads the next page when the row is among the last
-    /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the row's
-    /// image when it has one that is not cached. Each subscription does this once.
+    /// The view is about to show row `index` (seed 002's `willDisplayCell`): loads the next page
+    /// when the row is among the last `prefetchDistance` rows and more remain (joining a load in
+    /// flight), and the row's image when it has one that is not cached. Each subscription does
+    /// this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
     /// with `.invalidIndex` for a row outside the list.
-    public func display(index: Int) -> Single<DisplayOutcome> {
+    public func willDisplay(index: Int) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
                 guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
@@ -71,7 +62,7 @@ extension FeedViewModel {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
                 }
                 var effects: [@Sendable () -> Void] = []
-                if needsImage { effects += viewModel.startImage(index: index, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state) }
+                if needsImage { effects += viewModel.startImage(index: index, token: state.takeToken(), waiter: { _ in finishOne() }, &state) }
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
                 if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
                 return effects
@@ -80,15 +71,11 @@ extension FeedViewModel {
         }
     }
 
-    /// The view no longer shows row `index`: see `cancelImageLoads(index:)`.
-    public func cancelImage(index: Int) {
-        _ = cancelImageLoads(index: index).subscribe { _ in }
-    }
-
-    /// Cancels the pending image loads of row `index` (the download itself goes on while
-    /// another caller waits for the same URL). Each subscription does this once; it succeeds
-    /// with whether anything was pending.
-    public func cancelImageLoads(index: Int) -> Single<Bool> {
+    /// The view no longer waits for row `index`'s image (`cancelImage`, seed 002's
+    /// `didEndDisplaying`): cancels the row's pending image loads (the download itself goes on
+    /// while another caller waits for the same URL). Each subscription does this once; it
+    /// succeeds with whether anything was pending.
+    public func cancelImage(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
             scheduleReader(index: index) { _, state in
                 let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
@@ -98,21 +85,17 @@ extension FeedViewModel {
         }
     }
 
-    /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
-    public func didEndDisplaying(index: Int) { cancelImage(index: index) }
-
-    /// Starts loading the image of row `index` for `waiter`; `token` (from `takeImageToken`)
+    /// Starts loading the image of row `index` for `waiter`; `token` (from `takeToken`)
     /// names the load, so that its caller can withdraw it.
-    func startImage(index: Int, token: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? [] }
+    func startImage(index: Int, token: Int, waiter: @escaping FeedViewModelState.ImageWaiter, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        guard !state.isDisposed else { return [{ waiter(.failure(.cancelled(.disposed))) }] }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
-            return waiter.map { waiter in [{ waiter(.failure(error)) }] } ?? []
+            return [{ waiter(.failure(error)) }]
         }
         guard let url = state.items[index].imageURL else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
-            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
-                + (waiter.map { waiter in [{ waiter(result) }] } ?? [])
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }, { waiter(result) }]
         }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(request: request, waiter: waiter)
@@ -134,9 +117,7 @@ extension FeedViewModel {
             // Not listed: cancelled, withdrawn, or its list was replaced; nothing is reported.
             guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
-            var effects: [@Sendable () -> Void] = [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
-            if let waiter = load.waiter { effects.append { waiter(result) } }
-            return effects
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }, { load.waiter(result) }]
         }
         effects.forEach { $0() }
     }
@@ -152,7 +133,7 @@ extension FeedViewModel {
     private static func cancelling(_ load: FeedViewModelState.ImageLoad, because reason: CancellationReason) -> @Sendable () -> Void {
         {
             load.request.dispose()
-            load.waiter?(.failure(.cancelled(reason)))
+            load.waiter(.failure(.cancelled(reason)))
         }
     }
 }

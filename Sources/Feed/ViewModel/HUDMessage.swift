@@ -1,5 +1,3 @@
-import JSON
-
 /// A transient message for the user, as the seeds show with SVProgressHUD.
 public struct HUDMessage: Sendable, Equatable {
     /// How the message looks.
@@ -17,9 +15,6 @@ public struct HUDMessage: Sendable, Equatable {
         self.style = style
         self.message = message
     }
-
-    /// `{"style": "success", "message": "Load successful"}`.
-    public var json: JSON { ["style": .string(style.rawValue), "message": .string(message)] }
 }
 
 /// The texts of the HUD messages a view model sends; `nil` texts are not sent.

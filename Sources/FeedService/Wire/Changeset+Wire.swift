@@ -1,3 +1,4 @@
+import Feed
 import JSON
 
 extension Changeset where Item == FeedItem {
@@ -17,14 +18,14 @@ extension Changeset where Item == FeedItem {
     /// deleted and moved-from rows, place inserted and moved rows at their new indices, fill
     /// the other slots with the remaining rows in their order, then replace the updated rows.
     /// Empty arrays are written, never omitted.
-    public func json(section: Int = 0) -> JSON {
+    func wireJSON(section: Int) -> JSON {
         [
             "section": .int(Int64(section)),
             "count": .int(Int64(newCount)),
             "deleted": .array(deleted.map { .int(Int64($0)) }),
-            "inserted": .array(inserted.map { ["index": .int(Int64($0)), "item": items[$0].json] }),
+            "inserted": .array(inserted.map { ["index": .int(Int64($0)), "item": items[$0].wireJSON] }),
             "moved": .array(moved.map { ["from": .int(Int64($0.from)), "to": .int(Int64($0.to))] }),
-            "updated": .array(updated.map { ["index": .int(Int64($0)), "item": items[$0].json] }),
+            "updated": .array(updated.map { ["index": .int(Int64($0)), "item": items[$0].wireJSON] }),
         ]
     }
 }
