@@ -33,8 +33,8 @@ final class FeedHarness: @unchecked Sendable {
     let imageLoader: ImageLoader
     private let bag = DisposeBag()
 
-    init(input: FeedInput = FeedInput(), delay: Double = 10, imageDelay: Double = 5, hudTexts: HUDTexts = .standard,
-         header: Bool = true, footer: Bool = true, inputChanges: Observable<JSONObject> = .never()) {
+    init(input: FeedInput = FeedInput(), delay: Double = 10, imageDelay: Double = 5, header: Bool = true, footer: Bool = true,
+         inputChanges: Observable<JSONObject> = .never()) {
         let scheduler = self.scheduler
         let failures = self.failures
         let override = self.override
@@ -69,7 +69,7 @@ final class FeedHarness: @unchecked Sendable {
                     stubClosure: { _ in .delayed(seconds: delay) }, stubScheduler: scheduler, plugins: [recorder])
                 return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
             },
-            imageLoader: imageLoader, hudTexts: hudTexts)
+            imageLoader: imageLoader)
         viewModel = FeedViewModel(input: input, environment: environment)
         output = viewModel.transform(input: .init(inputChanges: inputChanges))
         let log = self.log

@@ -220,7 +220,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
     }
 
     func testHUDMessagesCanBeTurnedOff() throws {
-        let harness = FeedHarness(hudTexts: .off)
+        let harness = FeedHarness(input: try FeedInput(json: ["hud": false]))
         harness.request(reload: true)
         harness.failures.withLock { $0[1] = (500, "{}") }
         harness.run()

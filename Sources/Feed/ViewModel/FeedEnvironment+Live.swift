@@ -11,7 +11,7 @@ extension FeedEnvironment {
     public static func live(
         scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = CurlTransport(),
         requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
-        hudTexts: HUDTexts = .standard, plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
+        plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
     ) -> FeedEnvironment {
         FeedEnvironment(scheduler: scheduler, makeSource: { input in
             guard input.source == .stub else {
@@ -24,6 +24,6 @@ extension FeedEnvironment {
             let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate
             let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport, plugins: plugins)
             return ProviderFeedSource(config: input.config, context: input.context, provider: provider, catalog: StubCatalog(total: input.total))
-        }, imageLoader: imageLoader, hudTexts: hudTexts)
+        }, imageLoader: imageLoader)
     }
 }

@@ -9,9 +9,10 @@ extension FeedViewModel {
     /// `FeedError.cancelled` when superseded, or the load's failure.
     ///
     /// Disposing the subscription before the outcome withdraws this caller. When no caller is
-    /// left, and nobody else asked for the load (the seed's `requestCommand`, a prefetch), the
-    /// load is cancelled as a user who lets go of the refresh control would: its request is
-    /// disposed and the spinner ends (`endHeaderRefresh`/`endFooterRefresh`, `footerStatus`).
+    /// left (a prefetch never leaves, nor does the output's `requestCommand`, which never
+    /// disposes), the load is cancelled as a user who lets go of the refresh control would: its
+    /// request is disposed and the spinner ends (`endHeaderRefresh`/`endFooterRefresh`,
+    /// `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
             let token = state.withLock { $0.takeToken() }
@@ -156,9 +157,7 @@ extension FeedViewModel {
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore
         // Seed 000's order: the HUD with the new models, then the end of the spinner.
-        if state.input.showsHUD, let text = environment.hudTexts.loadSucceeded {
-            effects.append { [hud] in hud.onNext(HUDMessage(style: .success, message: text)) }
-        }
+        if state.input.showsHUD { effects.append { [hud] in hud.onNext(.loadSucceeded) } }
         effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
         effects.append(emit(state.footerStatus))
         var outcome = state.currentResult
@@ -170,9 +169,7 @@ extension FeedViewModel {
 
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         var effects: [@Sendable () -> Void] = []
-        if state.input.showsHUD, environment.hudTexts.reportsFailures {
-            effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) }
-        }
+        if state.input.showsHUD { effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) } }
         effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
         for (_, waiter) in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
