@@ -27,7 +27,7 @@ struct TransformRequest: FeedRequest {
 
     func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
-        let session = try service.sessions.create { id throws(RPCError) in
+        let session = try service.sessions.create { id in
             let notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
                 server.sendNotification(method, params: params, attaching: attachments)
             }
