@@ -27,7 +27,8 @@ struct SessionNotifier: Sendable {
         notify("refreshStatus", redacting: false) { status.appendWireMembers(to: &$0) }
     }
 
-    /// `imageDownloaded` with the image (its bytes attached when `inline`) or `null` and the error.
+    /// `imageDownloaded` with the variant, then the image (its bytes attached when `inline`) or
+    /// `null` and the error.
     func imageDownloaded(_ download: ImageDownload, inline: Bool) {
         let attachments = inline ? download.image.map { [$0.inlineData(at: ["image"])] } ?? [] : []
         notify("imageDownloaded", attaching: attachments) { download.appendWireMembers(to: &$0) }

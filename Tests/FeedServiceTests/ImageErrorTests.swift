@@ -13,7 +13,7 @@ final class ImageErrorTests: XCTestCase {
         XCTAssertEqual(error.message, "Item 3 has no image")
         var notification = JSONObject()
         ImageDownload(index: 3, result: .failure(.noImage(index: 3))).appendWireMembers(to: &notification)
-        XCTAssertEqual(JSON.object(notification), ["index": 3, "image": nil, "error": ["code": -32003, "message": "Item 3 has no image"]])
+        XCTAssertEqual(JSON.object(notification), ["index": 3, "variant": "full", "image": nil, "error": ["code": -32003, "message": "Item 3 has no image"]])
     }
 
     func testOtherImageFailuresCarryNoReason() {

@@ -4,8 +4,9 @@ import Reactive
 /// The seeds' list view model, made correct: paged loading with pull-down reload and pull-up
 /// load-more, refresh statuses, HUD messages, lazily loaded images and category switches.
 ///
-/// One way in: the commands (`request(reload:)`, `loadImage(index:)`, `willDisplay(index:)`,
-/// `cancelImage(index:)`, `updateInput(merging:)`, `dispose()`), each a `Single` of its outcome.
+/// One way in: the commands (`request(reload:)`, `loadImage(index:variant:)`,
+/// `willDisplay(index:variant:)`, `cancelImage(index:)`, `updateInput(merging:)`, `dispose()`),
+/// each a `Single` of its outcome.
 /// The seeds' shape, `transform(input:) -> Output`, is a view of the same machine: the output's
 /// `requestCommand` and the input's `inputChanges` run those commands, and its observables are
 /// what the commands emit, which is also what a service forwards.

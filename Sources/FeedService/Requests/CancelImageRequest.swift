@@ -1,12 +1,15 @@
 import Feed
 import JSON
 import Reactive
+import RPC
 
-/// `cancelImage {session, index}`: the view no longer waits for row `index`'s image; its
-/// pending loads end (the download stops when no other caller waits for the URL).
-struct CancelImageRequest: RowRequest {
+/// `cancelImage {session, index}`: the view no longer waits for row `index`'s images; its
+/// pending loads of every variant end (a download stops when no other caller waits for its URL).
+struct CancelImageRequest: SessionRequest {
     static let method = "cancelImage"
     let session: String, index: Int
+
+    init(params: RPCParams) throws(RPCError) { (session, index) = (try params.string("session"), try params.index("index")) }
 
     /// `{"cancelled"}`: whether a load was pending.
     struct Response: WireEncodable {
@@ -18,10 +21,12 @@ struct CancelImageRequest: RowRequest {
 }
 
 /// `didEndDisplaying {session, index}` (seed 002): row `index` left the screen, as `cancelImage`.
-struct DidEndDisplayingRequest: RowRequest {
+struct DidEndDisplayingRequest: SessionRequest {
     typealias Response = CancelImageRequest.Response
     static let method = "didEndDisplaying"
     let session: String, index: Int
 
-    func serve(_ session: FeedSession) -> Single<Response> { CancelImageRequest(session: self.session, index: index).serve(session) }
+    init(params: RPCParams) throws(RPCError) { (session, index) = (try params.string("session"), try params.index("index")) }
+
+    func serve(_ session: FeedSession) -> Single<Response> { session.viewModel.cancelImage(index: index).map(Response.init) }
 }

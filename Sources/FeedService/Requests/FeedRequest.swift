@@ -46,18 +46,3 @@ extension SessionRequest {
         serve(try service.sessions.session(session))
     }
 }
-
-/// A method about one row of a session's list: params `{session, index}`.
-protocol RowRequest: SessionRequest {
-    /// The row.
-    var index: Int { get }
-
-    /// The request for row `index` of `session`.
-    init(session: String, index: Int)
-}
-
-extension RowRequest {
-    init(params: RPCParams) throws(RPCError) {
-        self.init(session: try params.string("session"), index: try params.index("index"))
-    }
-}

@@ -1,15 +1,21 @@
 import Feed
 import JSON
 import Reactive
+import RPC
 
-/// `willDisplay {session, index}` (seed 002's `willDisplayCell`): prefetches the next page near
-/// the end and the row's image; answered with what it started once both ended.
-struct WillDisplayRequest: RowRequest {
+/// `willDisplay {session, index, variant?}` (seed 002's `willDisplayCell`): prefetches the next
+/// page near the end and that variant of the row's image; answered with what it started once
+/// both ended.
+struct WillDisplayRequest: SessionRequest {
     typealias Response = DisplayOutcome
     static let method = "willDisplay"
-    let session: String, index: Int
+    let session: String, index: Int, variant: ImageVariant
 
-    func serve(_ session: FeedSession) -> Single<DisplayOutcome> { session.viewModel.willDisplay(index: index) }
+    init(params: RPCParams) throws(RPCError) {
+        (session, index, variant) = (try params.string("session"), try params.index("index"), try params.imageVariant("variant"))
+    }
+
+    func serve(_ session: FeedSession) -> Single<DisplayOutcome> { session.viewModel.willDisplay(index: index, variant: variant) }
 }
 
 extension DisplayOutcome: WireEncodable {
