@@ -2,22 +2,9 @@ import Feed
 import JSON
 
 extension Changeset where Item == FeedItem {
-    /// The wire encoding of the changes of one section, for clients that opted into
-    /// incremental `sections` notifications (`{"sections": {"incremental": true}}`):
-    ///
-    /// ```json
-    /// {"section": 0, "count": 20,
-    ///  "deleted": [3],
-    ///  "inserted": [{"index": 10, "item": {"id": "...", "title": "...", "imageURL": "..."}}],
-    ///  "moved": [{"from": 4, "to": 0}],
-    ///  "updated": [{"index": 2, "item": {...}}]}
-    /// ```
-    ///
-    /// `deleted` and `moved.from` index the previous revision; `inserted`, `moved.to` and
-    /// `updated` index the new one; `count` is the new number of items. To apply: remove the
-    /// deleted and moved-from rows, place inserted and moved rows at their new indices, fill
-    /// the other slots with the remaining rows in their order, then replace the updated rows.
-    /// Empty arrays are written, never omitted.
+    /// The changes of section `section` for an incremental client, protocol/README.md section 9:
+    /// `{"section", "count", "deleted", "inserted": [{index, item}], "moved": [{from, to}],
+    /// "updated": [{index, item}]}`, every array written (empty or not), indices as in `Changeset`.
     func wireJSON(section: Int) -> JSON {
         [
             "section": .int(Int64(section)),
