@@ -13,21 +13,6 @@ import Logging
 /// session's serial scheduler, so one session's commands take effect in the order they arrived
 /// and a slow session never holds up another, or `ping`.
 public final class FeedService: Sendable {
-    /// The method names this service adds to the server.
-    public enum Method {
-        public static let transform = "transform"
-        public static let requestCommand = "requestCommand"
-        public static let loadImage = "loadImage"
-        public static let bindRefreshStatus = "bindRefreshStatus"
-        public static let updateInput = "updateInput"
-        public static let willDisplay = "willDisplay"
-        public static let didEndDisplaying = "didEndDisplaying"
-        public static let cancelImage = "cancelImage"
-        public static let dispose = "dispose"
-        /// OpenRPC's service discovery: answers the protocol's OpenRPC document.
-        public static let discover = "rpc.discover"
-    }
-
     let configuration: FeedServiceConfiguration
     let sessions: SessionRegistry
     let imageLoader: ImageLoader
@@ -67,44 +52,6 @@ public final class FeedService: Sendable {
             maxImageBytes: configuration.maxImageBytes)
     }
 
-    /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
-    public static var capabilities: JSON { ClientCapabilities.server }
-
-    /// Adds the feed methods to `server` and advertises the service's capabilities.
-    public func register(on server: RPCServer) {
-        server.register(Method.transform) { [self] params, context in
-            answer(context) { () throws(RPCError) in try transform(params, server: server) }
-        }
-        server.register(Method.requestCommand) { [self] params, context in requestCommand(params, context) }
-        server.register(Method.loadImage) { [self] params, context in loadImage(params, context) }
-        server.register(Method.bindRefreshStatus) { [self] params, context in bindRefreshStatus(params, context) }
-        server.register(Method.updateInput) { [self] params, context in updateInput(params, context) }
-        server.register(Method.willDisplay) { [self] params, context in willDisplay(params, context) }
-        server.register(Method.didEndDisplaying) { [self] params, context in cancelImage(params, context) }
-        server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
-        server.register(Method.dispose) { [self] params, context in dispose(params, context) }
-        server.registerSynchronous(Method.discover) { _ in ProtocolDocument.openRPC }
-        server.traceRedactor = TraceSecrets(live: secrets)
-    }
-
-    /// Runs a handler body that answers at once, turning a thrown error into the answer.
-    func answer(_ context: RequestContext, _ body: () throws(RPCError) -> JSON) {
-        do {
-            context.succeed(try body())
-        } catch {
-            context.fail(error)
-        }
-    }
-
-    /// Runs a handler body that answers later, answering a thrown error at once.
-    func attempt(_ context: RequestContext, _ body: () throws(RPCError) -> Void) {
-        do {
-            try body()
-        } catch {
-            context.fail(error)
-        }
-    }
-
     /// The environment of a new session: its own serial scheduler and token store, the shared
     /// loader and transport.
     func makeEnvironment(for session: String, tokens: TokenStore) -> FeedEnvironment {
@@ -112,6 +59,16 @@ public final class FeedService: Sendable {
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
             transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
             plugins: [networkLogger], tokens: tokens)
+    }
+
+    /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
+    public static var capabilities: JSON { ClientCapabilities.server }
+
+    /// Adds the feed methods to `server` (every request of `MessageRegistry`, and `rpc.discover`).
+    public func register(on server: RPCServer) {
+        MessageRegistry.register(self, on: server)
+        server.registerSynchronous(ProtocolDocument.discoverMethod) { _ in ProtocolDocument.openRPC }
+        server.traceRedactor = TraceSecrets(live: secrets)
     }
 }
 

@@ -30,6 +30,13 @@ extension RPCError {
                      data: ["limit": .int(Int64(limit))])
     }
 
+    /// A bad `input` member: -32602 naming it with its path, or -32004 for a URL whose scheme
+    /// is not http/https.
+    static func invalidInput(_ error: FeedInputError) -> RPCError {
+        guard let scheme = error.refusedScheme else { return .invalidParams(error.reason, field: error.field) }
+        return .application(code: FeedServiceErrorCode.schemeRefused, message: "\(error.field) \(error.reason)", data: ["scheme": .string(scheme)])
+    }
+
     /// The error a failed page load is answered with: -32002 `{status?, url?, reason?}`.
     static func loadFailed(_ error: FeedError) -> RPCError {
         feedFailure(error, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
@@ -60,13 +67,5 @@ extension RPCError {
             if let reason = error.reason { data["reason"] = .string(reason.rawValue) }
             return .application(code: code, message: error.message, data: .object(data))
         }
-    }
-}
-
-extension FeedError {
-    /// `{"code", "message"}` for an `imageDownloaded` notification.
-    func notificationJSON(index: Int) -> JSON {
-        let error = RPCError.imageFailed(self, index: index)
-        return ["code": .int(Int64(error.code)), "message": .string(error.message)]
     }
 }

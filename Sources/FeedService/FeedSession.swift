@@ -1,6 +1,4 @@
 import Feed
-import JSON
-import Locking
 import Reactive
 
 /// One `transform`: a view model on its own serial scheduler, and the subscriptions that turn
@@ -17,22 +15,20 @@ final class FeedSession: Sendable {
     /// The view model's serial scheduler.
     let scheduler: any SchedulerType
 
-    /// The `input` members the session was made or last updated with; `updateInput` merges into it.
-    let inputMembers: Locked<JSONObject>
     /// The secrets of the session's input and renewed tokens, registered for redaction.
     let secrets: SessionSecrets
     private let notifier: SessionNotifier
     private let capabilities: ClientCapabilities
+    private let output: FeedViewModel.Output
     private let outputs = CompositeDisposable()
     private let binding = SerialDisposable()
 
     /// A session over the environment `makeEnvironment` builds around the session's token store.
     init(
-        id: String, input: FeedInput, inputMembers: JSONObject, capabilities: ClientCapabilities, notifier: SessionNotifier,
+        id: String, input: FeedInput, capabilities: ClientCapabilities, notifier: SessionNotifier,
         makeEnvironment: (TokenStore) -> FeedEnvironment
     ) {
         self.id = id
-        self.inputMembers = Locked(inputMembers)
         self.capabilities = capabilities
         self.notifier = notifier
         let secrets = SessionSecrets(redactor: notifier.redactor)
@@ -46,7 +42,9 @@ final class FeedSession: Sendable {
         let scheduler = environment.scheduler
         self.scheduler = scheduler
         viewModel = FeedViewModel(input: input, environment: environment)
-        let output = viewModel.transform(input: FeedViewModel.Input(settings: input))
+        // The service sends the commands itself (`updateInput` among them): the input has no switches.
+        let output = viewModel.transform(input: FeedViewModel.Input())
+        self.output = output
         let incremental = capabilities.incrementalSections
         let inline = capabilities.inlineImages
         scheduler.schedule { [outputs, notifier] in
@@ -59,32 +57,20 @@ final class FeedSession: Sendable {
         }
     }
 
-    /// The `transform` result: `{"session", "output": {"sections", "refreshStatus"}}`.
-    var transformResult: JSON {
-        [
-            "session": .string(id),
-            "output": [
-                "sections": viewModel.currentSections.sections.json,
-                "refreshStatus": viewModel.currentRefreshStatus.json,
-            ],
-        ]
-    }
-
     /// Whether images are inlined unless a call says otherwise.
     var inlinesImages: Bool { capabilities.inlineImages }
 
-    /// Binds the refresh controls (seed 003's `refreshStatusBind`): `answer` gets the latest
-    /// status on the scheduler, then later statuses of bound controls flow as notifications.
-    func bindRefreshStatus(header: Bool, footer: Bool, answer: @escaping @Sendable (RefreshStatus) -> Void) {
-        scheduler.schedule { [self] in
-            binding.disposable = nil
-            answer(viewModel.currentRefreshStatus)
-            guard header || footer else { return }
-            let notifier = self.notifier
-            // Skip the replayed status (it is the answer), then keep the bound controls' ones.
-            binding.disposable = viewModel.output.refreshStatus.skip(1)
-                .filter { ($0.concernsHeader && header) || ($0.concernsFooter && footer) }
-                .subscribe(onNext: { notifier.refreshStatus($0) })
+    /// Binds the refresh controls (seed 003's `refreshStatusBind`), replacing the binding:
+    /// succeeds with the latest status, then the bound controls' statuses flow as notifications.
+    func bindRefreshStatus(header: Bool, footer: Bool) -> Single<RefreshStatus> {
+        Single.create { [self] observer in
+            scheduler.schedule { [self, notifier] in
+                // The binding replays the latest status first: that one is the answer.
+                binding.disposable = output.bindRefreshStatus(header: header, footer: footer).skip(1)
+                    .subscribe(onNext: { notifier.refreshStatus($0) })
+                observer(.success(viewModel.currentRefreshStatus))
+            }
+            return Disposables.create()
         }
     }
 

@@ -5,6 +5,9 @@ public enum ProtocolDocument {
     /// `initialize`'s `protocolVersion` ("MAJOR.MINOR", protocol/README.md section 12).
     public static let version = "1.1"
 
+    /// OpenRPC's service discovery method, which answers `openRPC`.
+    public static let discoverMethod = "rpc.discover"
+
     /// protocol/feedvm.openrpc.json, compiled into the binary (SwiftPM's `.embedInCode` of the
     /// symbolic link `Sources/FeedService/Resources/feedvm.openrpc.json`): what `rpc.discover`
     /// answers. The build embeds the document as it is when built, so it cannot drift from it.

@@ -3,10 +3,11 @@ import JSON
 import Logging
 import RPC
 
-/// Turns one session's view-model output into the wire notifications of protocol/README.md,
-/// section 7. Every method runs on the session's scheduler, so notifications leave in the
-/// order the view model emitted them. Every string they carry has the registered secrets
-/// replaced, except the token that `tokenRefreshed` exists to hand over.
+/// Sends one session's view-model output as the notifications of protocol/README.md, section 7,
+/// each with `session` first and its members as the wire encoders write them. Every method runs
+/// on the session's scheduler, so notifications leave in the order the view model emitted them.
+/// Every string they carry has the registered secrets replaced, except the token that
+/// `tokenRefreshed` exists to hand over.
 struct SessionNotifier: Sendable {
     /// The session id every notification carries first.
     let session: String
@@ -18,69 +19,40 @@ struct SessionNotifier: Sendable {
 
     /// `sections`: a full snapshot, or for an incremental client the changes of an append.
     func sections(_ update: SectionsUpdate, incremental: Bool) {
-        var params = header()
-        for (key, value) in update.json(incremental: incremental).objectValue ?? JSONObject() {
-            params.appendUnchecked(key: key, value: value)
-        }
-        deliver("sections", params)
+        notify("sections") { update.appendWireMembers(incremental: incremental, to: &$0) }
     }
 
-    /// `refreshStatus`, flat.
+    /// `refreshStatus`, flat: names and flags only, nothing to redact.
     func refreshStatus(_ status: RefreshStatus) {
-        var params = header()
-        for (key, value) in status.json.objectValue ?? JSONObject() { params.appendUnchecked(key: key, value: value) }
-        send("refreshStatus", .object(params), [])  // names and flags only: nothing to redact
+        notify("refreshStatus", redacting: false) { status.appendWireMembers(to: &$0) }
     }
 
-    /// `imageDownloaded` with the variant, the image or `null` and the error.
+    /// `imageDownloaded` with the variant, then the image (its bytes attached when `inline`) or
+    /// `null` and the error.
     func imageDownloaded(_ download: ImageDownload, inline: Bool) {
-        var params = header()
-        params.appendUnchecked(key: "index", value: .int(Int64(download.index)))
-        params.appendUnchecked(key: "variant", value: .string(download.variant.rawValue))
-        var attachments: [Attachment] = []
-        switch download.result {
-        case .success(let image):
-            params.appendUnchecked(key: "image", value: image.json(inline: false))
-            if inline { attachments = [image.inlineData(at: ["image"])] }
-        case .failure(let error):
-            params.appendUnchecked(key: "image", value: .null)
-            params.appendUnchecked(key: "error", value: error.notificationJSON(index: download.index))
-        }
-        deliver("imageDownloaded", params, attachments)
+        let attachments = inline ? download.image.map { [$0.inlineData(at: ["image"])] } ?? [] : []
+        notify("imageDownloaded", attaching: attachments) { download.appendWireMembers(to: &$0) }
     }
 
     /// `hud`.
     func hud(_ message: HUDMessage) {
-        var params = header()
-        params.appendUnchecked(key: "style", value: .string(message.style.rawValue))
-        params.appendUnchecked(key: "message", value: .string(message.message))
-        deliver("hud", params)
+        notify("hud") { message.appendWireMembers(to: &$0) }
     }
 
     /// `tokenRefreshed`: the envelope token the session just renewed, for the front end to keep
     /// (seed 004's `UserDefaults`). The one message that carries a secret, on purpose.
     func tokenRefreshed(_ token: String) {
-        var params = header()
-        params.appendUnchecked(key: "token", value: .string(token))
-        send("tokenRefreshed", .object(params), [])
+        notify("tokenRefreshed", redacting: false) { $0.appendUnchecked(key: "token", value: .string(token)) }
     }
 
-    /// Sends `params` with the secrets replaced (attachments are image bytes, not text).
-    private func deliver(_ method: String, _ params: JSONObject, _ attachments: [Attachment] = []) {
-        send(method, redactor.redact(json: .object(params)), attachments)
-    }
-
-    private func header() -> JSONObject {
+    /// Sends `method` with `session` and the members `write` appends, the secrets replaced unless
+    /// there can be none (attachments are image bytes, not text).
+    private func notify(
+        _ method: String, redacting: Bool = true, attaching attachments: [Attachment] = [], _ write: (inout JSONObject) -> Void
+    ) {
         var params = JSONObject()
         params.appendUnchecked(key: "session", value: .string(session))
-        return params
-    }
-}
-
-extension FeedImage {
-    /// The image's bytes as the base64 `data` member of the object at `path`, encoded only as
-    /// the message is written: every message carrying one image shares its bytes.
-    func inlineData(at path: [String] = []) -> Attachment {
-        Attachment(path: path + ["data"], bytes: data)
+        write(&params)
+        send(method, redacting ? redactor.redact(json: .object(params)) : .object(params), attachments)
     }
 }

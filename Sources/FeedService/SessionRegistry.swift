@@ -17,23 +17,17 @@ final class SessionRegistry: Sendable {
         self.limit = limit
     }
 
-    /// Makes a session with the next id (`s1`, `s2`, ...) unless the cap is reached.
-    func create(_ make: (String) throws(RPCError) -> FeedSession) throws(RPCError) -> FeedSession {
-        let reservation: Result<String, RPCError> = state.withLock { state in
-            guard state.sessions.count < limit else { return .failure(.tooManySessions(limit: limit)) }
+    /// Makes a session with the next id (`s1`, `s2`, ...) unless the cap is reached; it is made
+    /// while the registry is locked, so the cap holds however many threads create at once.
+    func create(_ make: (String) -> FeedSession) throws(RPCError) -> FeedSession {
+        let session = state.withLock { state -> FeedSession? in
+            guard state.sessions.count < limit else { return nil }
             defer { state.nextNumber += 1 }
-            return .success("s\(state.nextNumber)")
-        }
-        let session = try make(try reservation.get())
-        let admitted = state.withLock { state -> Bool in
-            guard state.sessions.count < limit else { return false }
+            let session = make("s\(state.nextNumber)")
             state.sessions[session.id] = session
-            return true
+            return session
         }
-        guard admitted else {
-            session.dispose {}
-            throw .tooManySessions(limit: limit)
-        }
+        guard let session else { throw .tooManySessions(limit: limit) }
         return session
     }
 
@@ -47,14 +41,6 @@ final class SessionRegistry: Sendable {
     func remove(_ id: String) throws(RPCError) -> FeedSession {
         guard let session = state.withLock({ $0.sessions.removeValue(forKey: id) }) else { throw .unknownSession(id) }
         return session
-    }
-
-    /// Removes every session (at shutdown).
-    func removeAll() -> [FeedSession] {
-        state.withLock { state in
-            defer { state.sessions = [:] }
-            return Array(state.sessions.values)
-        }
     }
 
     /// How many sessions are live.

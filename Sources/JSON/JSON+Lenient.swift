@@ -11,11 +11,8 @@ extension JSON {
     /// Booleans are not numbers: `true.lenientInt` is `nil`.
     public var lenientInt: Int? {
         switch self {
-        case .int(let value): return Int(exactly: value)
-        case .double(let value): return Int(exactly: value)
-        case .string(let text):
-            guard let number = Self.number(in: text) else { return nil }
-            return number.lenientInt
+        case .int, .double: return integerValue
+        case .string(let text): return Self.number(in: text)?.integerValue
         default: return nil
         }
     }

@@ -39,6 +39,11 @@ extension JSON {
         }
     }
 
+    /// The number as an `Int` when it is an integer by value, as JSON Schema's `integer` counts
+    /// them (protocol/README.md section 11): `3`, `3.0` and `3e2` are; `3.5`, `1e300` (past
+    /// `Int`), `"3"` and `true` are not. The one rule for params and input members alike.
+    public var integerValue: Int? { intValue.flatMap { Int(exactly: $0) } ?? doubleValue.flatMap { Int(exactly: $0) } }
+
     /// The boolean payload, or `nil` when this is not a boolean.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }

@@ -4,7 +4,7 @@ import Foundation
 /// message is written, from bytes that every message carrying them shares (an inline image).
 ///
 /// ```swift
-/// context.succeed(image.json(inline: false), attaching: [Attachment(path: ["data"], bytes: image.data)])
+/// context.succeed(image.wireJSON, attaching: [Attachment(path: ["data"], bytes: image.data)])
 /// ```
 public struct Attachment: Sendable {
     /// Where the member goes: the keys of the objects leading to it, then its own key (the

@@ -53,14 +53,14 @@ public struct RPCParams: Sendable {
         try optional(key, expected: "a string") { $0.stringValue }
     }
 
-    /// A required integer.
+    /// A required integer, by value (`3.0` is 3; see `JSON.integerValue`).
     public func int(_ key: String) throws(RPCError) -> Int {
-        try required(key, expected: "an integer") { $0.intValue.map(Int.init) }
+        try required(key, expected: "an integer") { $0.integerValue }
     }
 
-    /// An optional integer.
+    /// An optional integer, by value.
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
-        try optional(key, expected: "an integer") { $0.intValue.map(Int.init) }
+        try optional(key, expected: "an integer") { $0.integerValue }
     }
 
     /// A required boolean.

@@ -11,7 +11,9 @@ final class ImageErrorTests: XCTestCase {
         XCTAssertEqual(error.code, -32003)
         XCTAssertEqual(error.data, ["index": 3, "reason": "noImage"])
         XCTAssertEqual(error.message, "Item 3 has no image")
-        XCTAssertEqual(FeedError.noImage(index: 3).notificationJSON(index: 3), ["code": -32003, "message": "Item 3 has no image"])
+        var notification = JSONObject()
+        ImageDownload(index: 3, result: .failure(.noImage(index: 3))).appendWireMembers(to: &notification)
+        XCTAssertEqual(JSON.object(notification), ["index": 3, "variant": "full", "image": nil, "error": ["code": -32003, "message": "Item 3 has no image"]])
     }
 
     func testOtherImageFailuresCarryNoReason() {

@@ -51,6 +51,13 @@ final class SessionLifecycleTests: XCTestCase {
         }
     }
 
+    func testParamsAreCheckedBeforeTheSessionIsLookedUp() {
+        let harness = FeedServiceHarness()
+        let exchange = harness.call("requestCommand", ["session": "nope"])
+        XCTAssertEqual(exchange.errorCode, -32602)
+        XCTAssertEqual(exchange.response[keyPath: "error.data.field"], "reload")
+    }
+
     func testInvalidParamsNameTheField() {
         let harness = FeedServiceHarness()
         let session = harness.makeSession()
@@ -71,6 +78,14 @@ final class SessionLifecycleTests: XCTestCase {
             XCTAssertEqual(exchange.errorCode, -32602, "\(method) \(params)")
             XCTAssertEqual(exchange.response[keyPath: "error.data.field"], .string(field), "\(method) \(params)")
         }
+    }
+
+    func testAnIntegerIsAnIntegerByValueInParamsAsInTheInput() {
+        let harness = FeedServiceHarness()
+        let session = harness.makeSession(["pageSize": 5.0])
+        XCTAssertEqual(harness.call("requestCommand", ["session": .string(session), "reload": true]).result?["count"], 5)
+        XCTAssertEqual(harness.call("loadImage", ["session": .string(session), "index": 1.0]).result?["mimeType"], "image/png")
+        XCTAssertEqual(harness.call("willDisplay", ["session": .string(session), "index": 2e0]).result?["image"], true)
     }
 
     func testABaseURLThatIsNotHTTPIsRefusedByScheme() {

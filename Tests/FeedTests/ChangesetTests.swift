@@ -60,46 +60,6 @@ final class ChangesetTests: XCTestCase {
             current = next
         }
     }
-
-    func testTheWireEncodingNamesEveryKindOfChange() {
-        let changes = Changeset(from: [item(1), item(2)], to: [item(2), item(3)])
-        let json = changes.json()
-        XCTAssertEqual(json["count"], 2)
-        XCTAssertEqual(json["deleted"], [0])
-        XCTAssertEqual(json["inserted"]?[0]?["index"], 1)
-        XCTAssertEqual(json["inserted"]?[0]?["item"]?["id"], "3")
-        XCTAssertEqual(json["moved"], [])
-        XCTAssertEqual(json["updated"], [])
-    }
-
-    func testFeedItemJSONOmitsUnknownFieldsAndRoundTrips() {
-        let plain = item(7)
-        XCTAssertEqual(plain.json.objectValue?.orderedKeys, ["id", "title", "imageURL"])
-        let full = FeedItem(id: "a", title: "b", imageURL: "c", thumbnailURL: "d", author: "e", source: "f", publishedAt: "g", width: 3, height: 4)
-        XCTAssertEqual(FeedItem(json: full.json), full)
-    }
-}
-
-/// A tiny seeded generator so random tests are reproducible.
-
-
-final class WireEncodingTests: XCTestCase {
-    func testRefreshStatusesAreFlat() {
-        XCTAssertEqual(RefreshStatus.none.json, ["status": "none"])
-        XCTAssertEqual(RefreshStatus.footerStatus(isHidden: false, isNoMoreData: true).json, ["status": "footerStatus", "isHidden": false, "isNoMoreData": true])
-    }
-
-    func testImagesCarryDataOnlyWhenInline() {
-        let image = FeedImage(url: "stub://x", info: ImageInfo(mimeType: "image/png", width: 2, height: 3, byteCount: 3), path: "/tmp/x", data: Data([1, 2, 3]))
-        XCTAssertNil(image.json(inline: false)["data"])
-        XCTAssertEqual(image.json(inline: true)["data"], "AQID")
-        XCTAssertEqual(image.json(inline: false)["path"], "/tmp/x")
-        XCTAssertEqual(image.json(inline: false)["byteCount"], 3)
-    }
-
-    func testLoadResultsNameTheirFields() {
-        XCTAssertEqual(PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true).json["hasMore"], true)
-    }
 }
 
 /// The append path a load-more takes: the same changes as the diff, without diffing.

@@ -35,8 +35,8 @@ final class FeedHarness: @unchecked Sendable {
     let imageLoader: ImageLoader
     private let bag = DisposeBag()
 
-    init(input: FeedInput = FeedInput(), delay: Double = 10, imageDelay: Double = 5, hudTexts: HUDTexts = .standard,
-         header: Bool = true, footer: Bool = true) {
+    init(input: FeedInput = FeedInput(), delay: Double = 10, imageDelay: Double = 5, header: Bool = true, footer: Bool = true,
+         inputChanges: Observable<JSONObject> = .never()) {
         let scheduler = self.scheduler
         let failures = self.failures
         let override = self.override
@@ -71,9 +71,9 @@ final class FeedHarness: @unchecked Sendable {
                     stubClosure: { _ in .delayed(seconds: delay) }, stubScheduler: scheduler, plugins: [recorder])
                 return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
             },
-            imageLoader: imageLoader, hudTexts: hudTexts)
+            imageLoader: imageLoader)
         viewModel = FeedViewModel(input: input, environment: environment)
-        output = viewModel.transform(input: .init(settings: input))
+        output = viewModel.transform(input: .init(inputChanges: inputChanges))
         let log = self.log
         output.bindRefreshStatus(header: header, footer: footer).subscribe(onNext: { status in log.withLock { $0.append(.status(status)) } })
             .disposed(by: bag)
@@ -101,6 +101,15 @@ final class FeedHarness: @unchecked Sendable {
         }
         return box
     }
+
+    /// `willDisplay(index:)`, its outcome unheard, as a view's `willDisplayCell` sends it.
+    func willDisplay(_ index: Int) { _ = viewModel.willDisplay(index: index).subscribe { _ in } }
+
+    /// `cancelImage(index:)`, its outcome unheard.
+    func cancelImage(_ index: Int) { _ = viewModel.cancelImage(index: index).subscribe { _ in } }
+
+    /// `updateInput(merging:)` of an object's members, its outcome unheard.
+    func updateInput(_ members: JSON) { _ = viewModel.updateInput(merging: members.objectValue!).subscribe { _ in } }
 
     /// Runs every scheduled action.
     func run() { scheduler.start() }

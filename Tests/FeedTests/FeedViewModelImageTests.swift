@@ -5,9 +5,7 @@ import XCTest
 
 final class FeedViewModelImageTests: XCTestCase {
     private func loadedHarness(prefetchDistance: Int = 3, imageDelay: Double = 5) -> FeedHarness {
-        var input = FeedInput.stub()
-        input.prefetchDistance = prefetchDistance
-        let harness = FeedHarness(input: input, imageDelay: imageDelay)
+        let harness = FeedHarness(input: try! FeedInput(json: ["prefetchDistance": .int(Int64(prefetchDistance))]), imageDelay: imageDelay)
         harness.request(reload: true)
         harness.run()
         harness.clearLog()
@@ -56,9 +54,7 @@ final class FeedViewModelImageTests: XCTestCase {
     }
 
     func testAStubImageURLIsRefusedForASourceOtherThanStub() throws {
-        var input = FeedInput()
-        input.source = .gank
-        let harness = FeedHarness(input: input)
+        let harness = FeedHarness(input: try FeedInput(json: ["source": "envelope", "baseURL": "https://api.test/"]))
         harness.override.withLock {
             $0 = { _ in ["code": 0, "msg": "ok", "data": ["list": [["id": "x", "title": "x", "imageURL": "stub://images/0.png"]], "total": 1]] }
         }
@@ -75,32 +71,32 @@ final class FeedViewModelImageTests: XCTestCase {
 
     func testWillDisplayNearTheEndLoadsTheNextPage() throws {
         let harness = loadedHarness(prefetchDistance: 3)
-        harness.viewModel.willDisplay(index: 6)
+        harness.willDisplay(6)
         harness.run()
         XCTAssertEqual(harness.items.count, 10, "row 6 of 10 is not among the last 3")
-        harness.viewModel.willDisplay(index: 7)
+        harness.willDisplay(7)
         harness.run()
         XCTAssertEqual(harness.items.count, 20)
     }
 
     func testWillDisplayLoadsTheRowsImageOnceAndNotWhenCached() throws {
         let harness = loadedHarness()
-        harness.viewModel.willDisplay(index: 2)
-        harness.viewModel.willDisplay(index: 2)
+        harness.willDisplay(2)
+        harness.willDisplay(2)
         harness.run()
         XCTAssertEqual(harness.entries, [.image(index: 2, ok: true)])
         harness.clearLog()
-        harness.viewModel.willDisplay(index: 2)
+        harness.willDisplay(2)
         harness.run()
         XCTAssertEqual(harness.entries, [], "a cached image is not loaded again")
     }
 
     func testDidEndDisplayingCancelsThatRowsImageLoad() throws {
         let harness = loadedHarness()
-        harness.viewModel.willDisplay(index: 1)
+        harness.willDisplay(1)
         harness.advance(2)
         XCTAssertEqual(harness.imageLoader.activeDownloads, 1)
-        harness.viewModel.didEndDisplaying(index: 1)
+        harness.cancelImage(1)
         harness.run()
         XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
         XCTAssertEqual(harness.entries, [])
@@ -108,12 +104,12 @@ final class FeedViewModelImageTests: XCTestCase {
 
     func testCancellingOneCallerKeepsTheDownloadForAnotherCallerOfTheSameURL() throws {
         let harness = loadedHarness()
-        harness.viewModel.willDisplay(index: 1)
+        harness.willDisplay(1)
         let box = Locked<FeedImage?>(nil)
         // Another caller (another session, say) wants the same URL straight from the loader.
         let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL!) { result in box.withLock { $0 = try? result.get() } }
         harness.advance(2)
-        harness.viewModel.cancelImage(index: 1)
+        harness.cancelImage(1)
         harness.advance(1)
         XCTAssertEqual(harness.imageLoader.activeDownloads, 1)
         harness.run()
@@ -139,7 +135,7 @@ final class FeedViewModelImageTests: XCTestCase {
         let box = Locked<Result<FeedImage, FeedError>?>(nil)
         _ = harness.viewModel.loadImage(index: 3).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
         harness.advance(1)
-        harness.viewModel.updateInput(.stub(category: "welfare"))
+        harness.updateInput(["category": "welfare"])
         harness.request(reload: true)
         harness.run()
         XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
@@ -185,9 +181,9 @@ final class FeedViewModelImageTests: XCTestCase {
     func testEachWayOfCuttingOffAnImageLoadSaysWhy() throws {
         let cuts: [(CancellationReason, (FeedHarness) -> Void)] = [
             (.superseded, { $0.request(reload: true) }),
-            (.superseded, { $0.viewModel.updateInput(.stub(category: "iOS")) }),
+            (.superseded, { $0.updateInput(["category": "iOS"]) }),
             (.disposed, { $0.viewModel.dispose() }),
-            (.imageCancelled, { $0.viewModel.cancelImage(index: 3) }),
+            (.imageCancelled, { $0.cancelImage(3) }),
         ]
         for (reason, cut) in cuts {
             let harness = loadedHarness(imageDelay: 30)

@@ -36,7 +36,7 @@ final class FeedViewModelImageVariantTests: XCTestCase {
 
     private func display(_ harness: FeedHarness, _ index: Int, _ variant: ImageVariant) -> Locked<DisplayOutcome?> {
         let outcome = Locked<DisplayOutcome?>(nil)
-        _ = harness.viewModel.display(index: index, variant: variant).subscribe { result in outcome.withLock { $0 = try? result.get() } }
+        _ = harness.viewModel.willDisplay(index: index, variant: variant).subscribe { result in outcome.withLock { $0 = try? result.get() } }
         return outcome
     }
 
@@ -136,7 +136,7 @@ final class FeedViewModelImageVariantTests: XCTestCase {
         let (full, _) = loadImage(harness, 5, .full)
         harness.advance(2)
         XCTAssertEqual(harness.imageLoader.activeDownloads, 2)
-        harness.viewModel.didEndDisplaying(index: 5)
+        harness.cancelImage(5)
         harness.run()
         XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
         for box in [thumbnail, full] {

@@ -10,12 +10,11 @@ final class FeedViewModelLifetimeTests: XCTestCase {
         let scheduler = TestScheduler()
         weak var released: FeedViewModel?
         do {
-            var input = FeedInput()
-            input.total = 45
+            let input = try! FeedInput(json: ["total": 45])
             let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: StubTransport { _ in .never }))
             let environment = FeedEnvironment.live(scheduler: scheduler, imageLoader: loader)
             let viewModel = FeedViewModel(input: input, environment: environment)
-            let output = viewModel.transform(input: .init(settings: input))
+            let output = viewModel.transform(input: .init())
             let bag = DisposeBag()
             output.sectionsUpdates.subscribe(onNext: { _ in }).disposed(by: bag)
             output.refreshStatus.subscribe(onNext: { _ in }).disposed(by: bag)

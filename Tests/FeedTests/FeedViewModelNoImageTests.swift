@@ -27,13 +27,12 @@ final class FeedViewModelNoImageTests: XCTestCase {
         let harness = harness()
         XCTAssertEqual(harness.items.map(\.id), ["a", "b"])
         XCTAssertNil(harness.items[1].imageURL)
-        XCTAssertNil(harness.items[1].json["imageURL"], "absent, not null, on the wire")
     }
 
     func testWillDisplayStartsNoImageLoadForIt() {
         let harness = harness()
         let outcome = Locked<DisplayOutcome?>(nil)
-        _ = harness.viewModel.display(index: 1).subscribe { result in outcome.withLock { $0 = try? result.get() } }
+        _ = harness.viewModel.willDisplay(index: 1).subscribe { result in outcome.withLock { $0 = try? result.get() } }
         harness.run()
         XCTAssertEqual(outcome.current, DisplayOutcome(startedLoadMore: false, startedImage: false))
         XCTAssertEqual(harness.entries, [])

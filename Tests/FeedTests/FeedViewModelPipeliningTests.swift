@@ -19,7 +19,7 @@ final class FeedViewModelPipeliningTests: XCTestCase {
 
     private func display(_ harness: FeedHarness, _ index: Int) -> Locked<Result<DisplayOutcome, FeedError>?> {
         let box = Locked<Result<DisplayOutcome, FeedError>?>(nil)
-        _ = harness.viewModel.display(index: index).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
+        _ = harness.viewModel.willDisplay(index: index).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
         return box
     }
 
@@ -81,7 +81,7 @@ final class FeedViewModelPipeliningTests: XCTestCase {
         harness.request(reload: true)
         let image = loadImage(harness, 0)
         let cancelled = Locked<Bool?>(nil)
-        _ = harness.viewModel.cancelImageLoads(index: 0).subscribe { result in cancelled.withLock { $0 = try? result.get() } }
+        _ = harness.viewModel.cancelImage(index: 0).subscribe { result in cancelled.withLock { $0 = try? result.get() } }
         harness.run()
         XCTAssertEqual(image.current.map { if case .failure(.cancelled(.imageCancelled)) = $0 { true } else { false } }, true)
         XCTAssertEqual(cancelled.current, true)

@@ -25,7 +25,7 @@ final class LiveEnvironmentTests: XCTestCase {
         let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: transport))
         let environment = FeedEnvironment.live(scheduler: scheduler, imageLoader: loader, transport: transport, defaultStubDelay: 0.3)
         let viewModel = FeedViewModel(input: .stub(), environment: environment)
-        _ = viewModel.transform(input: .init(settings: .stub()))
+        _ = viewModel.transform(input: .init())
         let box = Locked<Result<PageLoadResult, FeedError>?>(nil)
         _ = viewModel.request(reload: true).subscribe { result in box.withLock { $0 = result.mapError { $0 as! FeedError } } }
         scheduler.advanceTo(1)
@@ -87,7 +87,8 @@ final class FailureURLTests: XCTestCase {
                        "fields": ["id": "id", "imageURL": "u"]],
         ])
         let scheduler = TestScheduler()
-        let source = FeedEnvironment.source(for: input, scheduler: scheduler, transport: transport)
+        let environment = FeedEnvironment.live(scheduler: scheduler, imageLoader: ImageLoader(diskCache: nil, transport: transport), transport: transport)
+        let source = environment.makeSource(input)
         let box = Locked<FeedError?>(nil)
         _ = source.page(input.pageRequest(index: 0, cursor: nil)).subscribe { result in
             if case .failure(let error) = result { box.withLock { $0 = error as? FeedError } }

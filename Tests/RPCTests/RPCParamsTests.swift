@@ -30,6 +30,14 @@ final class RPCParamsTests: XCTestCase {
         XCTAssertEqual(field { () throws(RPCError) in _ = try RPCParams([1, 2]) }, "params")
     }
 
+    func testAnIntegerIsOneByValue() throws {
+        XCTAssertEqual(try RPCParams(["index": 3.0]).int("index"), 3)
+        XCTAssertEqual(try RPCParams(["index": 3e2]).optionalInt("index"), 300)
+        for value: JSON in [3.5, 1e300, "3", true] {
+            XCTAssertEqual(field { () throws(RPCError) in _ = try RPCParams(["index": value]).int("index") }, "index", "\(value)")
+        }
+    }
+
     func testNestedObjectsNameFieldsByPath() {
         XCTAssertEqual(field { () throws(RPCError) in _ = try RPCParams(["input": ["pageSize": "ten"]]).nested("input")?.optionalInt("pageSize") }, "input.pageSize")
         XCTAssertEqual(field { () throws(RPCError) in _ = try RPCParams(["input": 5]).nested("input") }, "input")

@@ -11,9 +11,9 @@
 /// page's changeset costs a few integers, not a second copy of the page.
 ///
 /// Items that are neither deleted nor moved keep their relative order, so a client applies it
-/// with `apply(to:)`'s recipe: drop deleted and moved-from rows, then place inserted and
-/// moved-to rows at their new indices and fill the remaining slots with the kept rows in order;
-/// finally replace updated rows. Moves are minimal: only items outside a longest increasing run
+/// so: drop deleted and moved-from rows, then place inserted and moved-to rows at their new
+/// indices and fill the remaining slots with the kept rows in order; finally replace updated
+/// rows (the tests' `apply(to:)` is this recipe). Moves are minimal: only items outside a longest increasing run
 /// of kept positions move, so appending a page is exactly one insertion per new item.
 public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
     /// One move of a kept item.
@@ -43,12 +43,6 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
 
     /// The number of items of the new list.
     public var newCount: Int { items.count }
-
-    /// The number of edits: what a client must process.
-    public var size: Int { deleted.count + inserted.count + moved.count + updated.count }
-
-    /// `true` when the snapshots are equal.
-    public var isEmpty: Bool { size == 0 }
 
     /// The changeset from `old` to `new`. Identities must be unique within each list.
     public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: AppendOnlyList<Item>) where Old.Index == Int {
@@ -113,20 +107,5 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
             position = previous[position]
         }
         return run
-    }
-
-    /// The new snapshot rebuilt from `old` and this changeset (what a client does).
-    public func apply(to old: [Item]) -> [Item] {
-        var removed = [Bool](repeating: false, count: old.count)
-        for index in deleted { removed[index] = true }
-        for move in moved { removed[move.from] = true }
-
-        var slots = [Item?](repeating: nil, count: newCount)
-        for index in inserted { slots[index] = items[index] }
-        for move in moved { slots[move.to] = old[move.from] }
-        var keptItems = old.indices.lazy.filter { !removed[$0] }.map { old[$0] }.makeIterator()
-        for index in slots.indices where slots[index] == nil { slots[index] = keptItems.next() }
-        for index in updated { slots[index] = items[index] }
-        return slots.map { $0! }
     }
 }

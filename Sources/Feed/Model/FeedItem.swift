@@ -1,10 +1,6 @@
-import JSON
-
 /// One entry of a feed, normalized from whatever source produced it.
 ///
-/// The wire shape (see `json`) is `{"id", "title"}` plus, when known, `imageURL`,
-/// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`. An item without an
-/// image (an article without a cover, a text post) has no `imageURL`.
+/// An item without an image (an article without a cover, a text post) has no `imageURL`.
 public struct FeedItem: Sendable, Equatable, Hashable {
     /// The source's identifier; unique within a list (duplicates are dropped on load).
     public var id: String
@@ -40,31 +36,6 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         self.publishedAt = publishedAt
         self.width = width
         self.height = height
-    }
-
-    /// The wire encoding; absent optional fields are omitted, not null.
-    public var json: JSON {
-        var object = JSONObject()
-        object.appendUnchecked(key: "id", value: .string(id))
-        object.appendUnchecked(key: "title", value: .string(title))
-        if let imageURL { object.appendUnchecked(key: "imageURL", value: .string(imageURL)) }
-        if let thumbnailURL { object.appendUnchecked(key: "thumbnailURL", value: .string(thumbnailURL)) }
-        if let author { object.appendUnchecked(key: "author", value: .string(author)) }
-        if let source { object.appendUnchecked(key: "source", value: .string(source)) }
-        if let publishedAt { object.appendUnchecked(key: "publishedAt", value: .string(publishedAt)) }
-        if let width { object.appendUnchecked(key: "width", value: .int(Int64(width))) }
-        if let height { object.appendUnchecked(key: "height", value: .int(Int64(height))) }
-        return .object(object)
-    }
-
-    /// Reads the wire encoding back; `nil` when `id` or `title` is missing.
-    public init?(json: JSON) {
-        guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
-        self.init(
-            id: id, title: title, imageURL: json["imageURL"]?.stringValue, thumbnailURL: json["thumbnailURL"]?.stringValue,
-            author: json["author"]?.stringValue, source: json["source"]?.stringValue,
-            publishedAt: json["publishedAt"]?.stringValue, width: json["width"]?.intValue.map(Int.init),
-            height: json["height"]?.intValue.map(Int.init))
     }
 }
 

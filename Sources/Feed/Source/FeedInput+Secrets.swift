@@ -5,13 +5,9 @@ extension FeedInput {
     /// (the input's and the source's; of an `Authorization`-style `scheme credentials` value the
     /// credentials alone too) and the envelope's starting token. A header template such as
     /// `Client-ID {accessKey}` is not a secret itself; the access key it takes is.
-    public var secrets: [String] {
-        let values = [accessKey] + (tokenRenewal?.token.map { [$0] } ?? [])
-        let headerValues = config.headers.values.filter { !$0.contains("{") }.flatMap(Self.headerSecrets)
-        return (values + headerValues).filter { !$0.isEmpty }
-    }
+    public var secrets: [String] { Self.secrets(inMembers: members) }
 
-    /// The same secrets read from raw `input` members that were not (or not yet) parsed: an
+    /// The same secrets read from raw `input` members, also ones not (or not yet) read: an
     /// `updateInput` delta, or an input about to be refused. Only string values count.
     public static func secrets(inMembers members: JSONObject) -> [String] {
         var values = [members["accessKey"]?.stringValue, members["auth"]?["token"]?.stringValue].compactMap { $0 }

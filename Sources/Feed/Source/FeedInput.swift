@@ -10,36 +10,41 @@ import Network
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
 /// bad one is reported by name (`input.pageSize: must be between 1 and 100, got 0`).
-public struct FeedInput: Sendable, Equatable {
+///
+/// An input is only ever read from its members (`init(json:)`, `merging(_:)`), so what it says
+/// and the members it keeps for the next `merging` never disagree.
+public struct FeedInput: Sendable {
     /// The built-in sources.
     public enum Source: String, Sendable, CaseIterable {
         case stub, gank, unsplash, envelope, custom
     }
 
     /// Where pages come from.
-    public var source: Source = .stub
+    public private(set) var source: Source = .stub
     /// The category; for `stub` one of `StubCatalog.categories`.
-    public var category = "all"
+    public private(set) var category = "all"
     /// Items per page, 1...100.
-    public var pageSize = 10
+    public private(set) var pageSize = 10
     /// The API root (gank/unsplash have defaults; envelope needs one).
-    public var baseURL = StubCatalog.baseURL
+    public private(set) var baseURL = StubCatalog.baseURL
     /// The Unsplash access key (`{accessKey}`).
-    public var accessKey = ""
+    public private(set) var accessKey = ""
     /// The stub catalog's size per category.
-    public var total = StubCatalog.defaultTotal
+    public private(set) var total = StubCatalog.defaultTotal
     /// Common headers added to every page request (e.g. uid/token).
-    public var headers: [String: String] = [:]
+    public private(set) var headers: [String: String] = [:]
     /// Latency of stubbed answers in seconds; `nil` answers at once.
-    public var stubDelay: Double?
+    public private(set) var stubDelay: Double?
     /// How close to the end `willDisplay` must get to load the next page.
-    public var prefetchDistance = 3
+    public private(set) var prefetchDistance = 3
     /// Whether loads report `hud` messages.
-    public var showsHUD = true
+    public private(set) var showsHUD = true
     /// The resolved source mechanism.
-    public var config: SourceConfig = .stub
+    public private(set) var config: SourceConfig = .stub
     /// The envelope source's token renewal (`"auth"`), when configured.
-    public var tokenRenewal: TokenRenewal?
+    public private(set) var tokenRenewal: TokenRenewal?
+    /// The members it was read from, unknown ones included: what `merging(_:)` merges into.
+    public private(set) var members = JSONObject()
 
     /// The default input: the stub catalog, category `all`, pages of 10.
     public init() {}
@@ -47,6 +52,7 @@ public struct FeedInput: Sendable, Equatable {
     /// Reads and validates `json` (the `input` object).
     public init(json: JSON) throws(FeedInputError) {
         let reader = try JSONFieldReader(json, prefix: "input")
+        members = reader.object
         if let name = try reader.string("source") {
             guard let source = Source(rawValue: name) else {
                 throw FeedInputError(field: "input.source", reason: "must be one of \(Source.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(name)\"")
@@ -96,11 +102,30 @@ public struct FeedInput: Sendable, Equatable {
         for (name, value) in headers { config.headers[name] = value }
     }
 
+    /// This input with `changes` merged in (`updateInput`, a category switch): each member given
+    /// replaces the one of its name, the others stay, and the result is read and checked anew.
+    public func merging(_ changes: JSONObject) throws(FeedInputError) -> FeedInput {
+        var merged = members
+        for (key, value) in changes { merged[key] = value }
+        return try FeedInput(json: .object(merged))
+    }
+
     /// The placeholder values of this input.
     public var context: SourceConfig.Context { .init(baseURL: baseURL, accessKey: accessKey) }
 
     /// The request for page `index`.
     public func pageRequest(index: Int, cursor: String?) -> PageRequest {
         PageRequest(index: index, pageSize: pageSize, category: category, cursor: cursor)
+    }
+}
+
+extension FeedInput: Equatable {
+    /// Inputs are equal when they describe the same feed, however their members were written
+    /// (`{}` and `{"pageSize": 10}` are equal): an update to an equal input changes nothing.
+    public static func == (lhs: FeedInput, rhs: FeedInput) -> Bool {
+        lhs.source == rhs.source && lhs.category == rhs.category && lhs.pageSize == rhs.pageSize && lhs.baseURL == rhs.baseURL
+            && lhs.accessKey == rhs.accessKey && lhs.total == rhs.total && lhs.headers == rhs.headers
+            && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
+            && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
     }
 }

@@ -21,8 +21,7 @@ struct JSONFieldReader {
 
     func int(_ key: String, in range: ClosedRange<Int>) throws(FeedInputError) -> Int? {
         guard let value = object[key], !value.isNull else { return nil }
-        let number: Int? = value.intValue.map(Int.init) ?? value.doubleValue.flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
-        guard let number else { throw FeedInputError(field: path(key), reason: "must be an integer") }
+        guard let number = value.integerValue else { throw FeedInputError(field: path(key), reason: "must be an integer") }
         guard range.contains(number) else {
             throw FeedInputError(field: path(key), reason: "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
         }

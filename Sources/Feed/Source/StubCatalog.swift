@@ -38,7 +38,7 @@ public struct StubCatalog: Sendable, Equatable {
     public func body(for request: PageRequest) -> [UInt8] {
         let start = request.index * request.pageSize
         let end = min(start + request.pageSize, total)
-        let items = start < end ? (start..<end).map { item(category: request.category, position: $0).json } : []
+        let items = start < end ? (start..<end).map { Self.record(item(category: request.category, position: $0)) } : []
         let data: JSON = ["list": .array(items), "total": .int(Int64(total))]
         let body: JSON = ["code": 0, "msg": "ok", "data": data]
         return body.serialized()
@@ -58,6 +58,18 @@ public struct StubCatalog: Sendable, Equatable {
             }
         }
         return StubArtwork.png(seed: CRC32.checksum(parts[0].utf8), width: width, height: height)
+    }
+
+    /// An item as the stub backend writes it, under the names the envelope preset reads.
+    private static func record(_ item: FeedItem) -> JSON {
+        var record = JSONObject()
+        record.appendUnchecked(key: "id", value: .string(item.id))
+        record.appendUnchecked(key: "title", value: .string(item.title))
+        let texts = [("imageURL", item.imageURL), ("thumbnailURL", item.thumbnailURL), ("author", item.author), ("source", item.source),
+                     ("publishedAt", item.publishedAt)]
+        for case let (key, text?) in texts { record.appendUnchecked(key: key, value: .string(text)) }
+        for case let (key, number?) in [("width", item.width), ("height", item.height)] { record.appendUnchecked(key: key, value: .int(Int64(number))) }
+        return .object(record)
     }
 
     /// Even sizes from 192 x 128 to 510 x 382, so the thumbnail has the picture's proportions.

@@ -2,43 +2,28 @@ import Network
 import Reactive
 
 extension FeedEnvironment {
-    /// The production environment: pages through Moya-style providers (the `stub` source
-    /// answered by provider stubbing, on `scheduler`, after `input.stubDelay` or else
-    /// `defaultStubDelay` seconds), live sources over `transport`, every provider with `plugins`
-    /// (e.g. the network logger), the envelope's renewed token kept in `tokens` across inputs.
-    /// `requestTimeout` is the transport's deadline, which a token renewal's refresh and retry
-    /// share with the request they renew.
+    /// The production environment: pages through Moya-style providers, every one with `plugins`
+    /// (e.g. the network logger). The stub source stubs every target on `scheduler`
+    /// (`.immediate`, or `.delayed` by `input.stubDelay`, else `defaultStubDelay` seconds); the
+    /// others send requests over `transport`, the envelope's renewed token kept in `tokens`
+    /// across inputs. `requestTimeout` is the transport's deadline, which a token renewal's
+    /// refresh and retry share with the request they renew.
     public static func live(
         scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = CurlTransport(),
         requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
-        hudTexts: HUDTexts = .standard, plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
-    ) -> FeedEnvironment {
-        FeedEnvironment(
-            scheduler: scheduler,
-            makeSource: { input in
-                FeedEnvironment.source(
-                    for: input, scheduler: scheduler, transport: transport, requestTimeout: requestTimeout,
-                    defaultStubDelay: defaultStubDelay, plugins: plugins, tokens: tokens)
-            },
-            imageLoader: imageLoader, hudTexts: hudTexts)
-    }
-
-    /// The source an input describes. The stub source stubs every target (`.immediate`, or
-    /// `.delayed` by the stub delay) on `scheduler`; the others send requests over `transport`.
-    public static func source(
-        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport,
-        requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
         plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
-    ) -> any FeedSource {
-        guard input.source == .stub else {
-            let authorized = input.tokenRenewal.map { $0.wrapping(transport, timeout: requestTimeout, store: tokens) } ?? transport
-            // Answers hop to the session's scheduler before anything maps them.
-            let provider = Provider<FeedTarget>(callbackScheduler: scheduler, transport: authorized, plugins: plugins)
-            return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
-        }
-        let delay = input.stubDelay ?? defaultStubDelay
-        let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate
-        let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport, plugins: plugins)
-        return ProviderFeedSource(config: input.config, context: input.context, provider: provider, catalog: StubCatalog(total: input.total))
+    ) -> FeedEnvironment {
+        FeedEnvironment(scheduler: scheduler, makeSource: { input in
+            guard input.source == .stub else {
+                let authorized = input.tokenRenewal.map { $0.wrapping(transport, timeout: requestTimeout, store: tokens) } ?? transport
+                // Answers hop to the session's scheduler before anything maps them.
+                let provider = Provider<FeedTarget>(callbackScheduler: scheduler, transport: authorized, plugins: plugins)
+                return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
+            }
+            let delay = input.stubDelay ?? defaultStubDelay
+            let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate
+            let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport, plugins: plugins)
+            return ProviderFeedSource(config: input.config, context: input.context, provider: provider, catalog: StubCatalog(total: input.total))
+        }, imageLoader: imageLoader)
     }
 }

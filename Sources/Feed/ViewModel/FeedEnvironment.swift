@@ -9,17 +9,14 @@ public struct FeedEnvironment: Sendable {
     public var makeSource: @Sendable (FeedInput) -> any FeedSource
     /// Loads images.
     public var imageLoader: any ImageRetrieving
-    /// The HUD texts; an input with `"hud": false` silences them regardless.
-    public var hudTexts: HUDTexts
 
     /// An environment from its parts.
     public init(
         scheduler: any SchedulerType, makeSource: @escaping @Sendable (FeedInput) -> any FeedSource,
-        imageLoader: any ImageRetrieving, hudTexts: HUDTexts = .standard
+        imageLoader: any ImageRetrieving
     ) {
         self.scheduler = scheduler
         self.makeSource = makeSource
         self.imageLoader = imageLoader
-        self.hudTexts = hudTexts
     }
 }

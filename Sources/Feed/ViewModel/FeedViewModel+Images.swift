@@ -13,14 +13,9 @@ extension FeedViewModel {
     /// for its load, and the download stops unless another caller waits for the same URL.
     public func loadImage(index: Int, variant: ImageVariant = .full) -> Single<FeedImage> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeImageToken() }
+            let token = state.withLock { $0.takeToken() }
             scheduleReader(index: index, imageToken: token) { viewModel, state in
-                viewModel.startImage(index: index, variant: variant, token: token, waiter: { result in
-                    switch result {
-                    case .success(let image): observer(.success(image))
-                    case .failure(let error): observer(.failure(error))
-                    }
-                }, &state)
+                viewModel.startImage(index: index, variant: variant, token: token, waiter: { observer($0.singleEvent) }, &state)
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -42,20 +37,15 @@ extension FeedViewModel {
         request?.dispose()
     }
 
-    /// The view shows row `index` (seed 002's `willDisplayCell`): see `display(index:)`.
-    public func willDisplay(index: Int) {
-        _ = display(index: index).subscribe { _ in }
-    }
-
-    /// Shows row `index`: loads the next page when the row is among the last
-    /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the
-    /// `variant` of the row's image when it has one that is neither cached nor loading. Each
-    /// subscription does this once.
+    /// The view is about to show row `index` (seed 002's `willDisplayCell`): loads the next page
+    /// when the row is among the last `prefetchDistance` rows and more remain (joining a load in
+    /// flight), and the `variant` of the row's image when it has one that is neither cached nor
+    /// loading. Each subscription does this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
     /// with `.invalidIndex` for a row outside the list.
-    public func display(index: Int, variant: ImageVariant = .full) -> Single<DisplayOutcome> {
+    public func willDisplay(index: Int, variant: ImageVariant = .full) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
                 guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
@@ -75,7 +65,7 @@ extension FeedViewModel {
                 }
                 var effects: [@Sendable () -> Void] = []
                 if needsImage {
-                    effects += viewModel.startImage(index: index, variant: variant, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state)
+                    effects += viewModel.startImage(index: index, variant: variant, token: state.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
                 if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
@@ -85,15 +75,11 @@ extension FeedViewModel {
         }
     }
 
-    /// The view no longer shows row `index`: see `cancelImageLoads(index:)`.
-    public func cancelImage(index: Int) {
-        _ = cancelImageLoads(index: index).subscribe { _ in }
-    }
-
-    /// Cancels the pending image loads of row `index`, of every variant (the download itself
-    /// goes on while another caller waits for the same URL). Each subscription does this once;
-    /// it succeeds with whether anything was pending.
-    public func cancelImageLoads(index: Int) -> Single<Bool> {
+    /// The view no longer waits for row `index`'s images (`cancelImage`, seed 002's
+    /// `didEndDisplaying`): cancels the row's pending image loads, of every variant (the
+    /// download itself goes on while another caller waits for the same URL). Each subscription
+    /// does this once; it succeeds with whether anything was pending.
+    public func cancelImage(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
             scheduleReader(index: index) { _, state in
                 let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
@@ -103,23 +89,19 @@ extension FeedViewModel {
         }
     }
 
-    /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
-    public func didEndDisplaying(index: Int) { cancelImage(index: index) }
-
     /// Starts loading the `variant` of row `index`'s image for `waiter`; `token` (from
-    /// `takeImageToken`) names the load, so that its caller can withdraw it.
+    /// `takeToken`) names the load, so that its caller can withdraw it.
     func startImage(
-        index: Int, variant: ImageVariant, token: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState
+        index: Int, variant: ImageVariant, token: Int, waiter: @escaping FeedViewModelState.ImageWaiter, _ state: inout FeedViewModelState
     ) -> [@Sendable () -> Void] {
-        guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? [] }
+        guard !state.isDisposed else { return [{ waiter(.failure(.cancelled(.disposed))) }] }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
-            return waiter.map { waiter in [{ waiter(.failure(error)) }] } ?? []
+            return [{ waiter(.failure(error)) }]
         }
         guard let url = state.items[index].imageURL(variant) else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
-            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, variant: variant, result: result)) }]
-                + (waiter.map { waiter in [{ waiter(result) }] } ?? [])
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, variant: variant, result: result)) }, { waiter(result) }]
         }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(variant: variant, request: request, waiter: waiter)
@@ -142,9 +124,7 @@ extension FeedViewModel {
             guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
             let download = ImageDownload(index: index, variant: load.variant, result: result)
-            var effects: [@Sendable () -> Void] = [{ [imageDownloaded] in imageDownloaded.onNext(download) }]
-            if let waiter = load.waiter { effects.append { waiter(result) } }
-            return effects
+            return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { load.waiter(result) }]
         }
         effects.forEach { $0() }
     }
@@ -160,7 +140,7 @@ extension FeedViewModel {
     private static func cancelling(_ load: FeedViewModelState.ImageLoad, because reason: CancellationReason) -> @Sendable () -> Void {
         {
             load.request.dispose()
-            load.waiter?(.failure(.cancelled(reason)))
+            load.waiter(.failure(.cancelled(reason)))
         }
     }
 }

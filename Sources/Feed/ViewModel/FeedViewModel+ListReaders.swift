@@ -12,30 +12,23 @@ import Reactive
 /// as the load ends (succeeded, failed, superseded, cancelled or withdrawn), before whatever
 /// ended it takes effect.
 extension FeedViewModel {
-    /// On the scheduler, runs `run` for row `index` now or once the loads before it ended (see
-    /// `read`), then its effects outside the state lock.
+    /// On the scheduler, runs `run` for row `index` now, or queues it behind the loads that
+    /// arrived before it; then runs its effects outside the state lock.
     func scheduleReader(
         index: Int, imageToken: Int? = nil,
         _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> [@Sendable () -> Void]
     ) {
         environment.scheduler.schedule { [self] in
-            let effects = state.withLock { state in
-                read(index: index, imageToken: imageToken, &state) { [weak self] state in self.map { run($0, &state) } ?? [] }
+            let effects = state.withLock { state -> [@Sendable () -> Void] in
+                guard state.waitingReaders.isEmpty, state.mayRead(index) else {
+                    let reader: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void] = { [weak self] state in self.map { run($0, &state) } ?? [] }
+                    state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: reader))
+                    return []
+                }
+                return run(self, &state)
             }
             effects.forEach { $0() }
         }
-    }
-
-    /// Runs `run` for row `index` now, or queues it behind the loads that arrived before it.
-    func read(
-        index: Int, imageToken: Int? = nil, _ state: inout FeedViewModelState,
-        _ run: @escaping @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void]
-    ) -> [@Sendable () -> Void] {
-        guard state.waitingReaders.isEmpty, state.mayRead(index) else {
-            state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: run))
-            return []
-        }
-        return run(&state)
     }
 
     /// Runs the waiting readers that may now read, in arrival order; called whenever the load in

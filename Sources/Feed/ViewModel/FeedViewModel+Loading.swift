@@ -1,3 +1,4 @@
+import JSON
 import Reactive
 
 extension FeedViewModel {
@@ -8,18 +9,16 @@ extension FeedViewModel {
     /// `FeedError.cancelled` when superseded, or the load's failure.
     ///
     /// Disposing the subscription before the outcome withdraws this caller. When no caller is
-    /// left, and nobody else asked for the load (the seed's `requestCommand`, a prefetch), the
-    /// load is cancelled as a user who lets go of the refresh control would: its request is
-    /// disposed and the spinner ends (`endHeaderRefresh`/`endFooterRefresh`, `footerStatus`).
+    /// left (a prefetch never leaves, nor does the output's `requestCommand`, which never
+    /// disposes), the load is cancelled as a user who lets go of the refresh control would: its
+    /// request is disposed and the spinner ends (`endHeaderRefresh`/`endFooterRefresh`,
+    /// `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
-            let token = state.withLock { state in
-                defer { state.nextWaiterToken += 1 }
-                return state.nextWaiterToken
-            }
+            let token = state.withLock { $0.takeToken() }
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
-                    command(reload: reload, waiter: { result in observer(result.mapToSingleEvent()) }, token: token, &state)
+                    command(reload: reload, waiter: { observer($0.singleEvent) }, token: token, &state)
                 }
                 effects.forEach { $0() }
             }
@@ -35,7 +34,7 @@ extension FeedViewModel {
             guard var load = state.inFlight, let position = load.waiters.firstIndex(where: { $0.token == token }) else { return [] }
             load.waiters.remove(at: position)
             state.inFlight = load
-            guard load.waiters.isEmpty && !load.isPinned else { return [] }
+            guard load.waiters.isEmpty else { return [] }
             state.inFlight = nil
             load.request.dispose()
             return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
@@ -43,48 +42,66 @@ extension FeedViewModel {
         effects.forEach { $0() }
     }
 
-    /// Switches the session to `input` (a category switch): cancels loads and image requests,
-    /// clears the list, resets paging. Loads nothing by itself; the view asks for a reload.
-    public func updateInput(_ input: FeedInput) {
-        environment.scheduler.schedule { [self] in
-            let source = environment.makeSource(input)
-            let effects = state.withLock { state -> [@Sendable () -> Void] in
-                guard !state.isDisposed, state.input != input || state.loadedPages > 0 || state.inFlight != nil else { return [] }
-                var effects = cancelInFlight(because: .inputChanged, &state) + cancelAllImages(because: .superseded, &state)
-                state.input = input
-                state.source = source
-                state.loadedPages = 0
-                state.cursor = nil
-                state.hasMore = true
-                effects += replaceItems(with: [], &state)
-                effects.append(emit(state.footerStatus))
-                return effects
+    /// Merges `members` into the input (a category switch, `updateInput`; see
+    /// `FeedInput.merging(_:)`): cancels loads and image requests, clears the list, resets
+    /// paging. Loads nothing by itself; the view asks for a reload. A switch to an equal input
+    /// while nothing is loaded or in flight changes nothing but the members kept.
+    ///
+    /// Succeeds with the input now in effect, after the outputs of the switch; fails with the
+    /// `FeedInputError` of a bad member (nothing changes) or `.cancelled(.disposed)`.
+    public func updateInput(merging members: JSONObject) -> Single<FeedInput> {
+        Single.create { [self] observer in
+            environment.scheduler.schedule { [self] in
+                // The input changes only here, on the scheduler: read, merge, then switch.
+                let input: FeedInput
+                do {
+                    input = try state.withLock { $0.input }.merging(members)
+                } catch {
+                    return observer(.failure(error))
+                }
+                let source = environment.makeSource(input)
+                let effects = state.withLock { state -> [@Sendable () -> Void] in
+                    guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
+                    return switchInput(to: input, source: source, &state) + [{ observer(.success(input)) }]
+                }
+                effects.forEach { $0() }
             }
-            effects.forEach { $0() }
+            return Disposables.create()
         }
     }
 
+    private func switchInput(to input: FeedInput, source: any FeedSource, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        defer { state.input = input }
+        guard state.input != input || state.loadedPages > 0 || state.inFlight != nil else { return [] }
+        var effects = cancelInFlight(because: .inputChanged, &state) + cancelAllImages(because: .superseded, &state)
+        state.source = source
+        state.loadedPages = 0
+        state.cursor = nil
+        state.hasMore = true
+        effects += replaceItems(with: [], &state)
+        effects.append(emit(state.footerStatus))
+        return effects
+    }
+
     /// What a load command does, decided on the scheduler.
-    func command(reload: Bool, waiter: FeedViewModelState.Waiter?, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    func command(reload: Bool, waiter: @escaping FeedViewModelState.Waiter, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         if state.isDisposed {
-            return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? []
+            return [{ waiter(.failure(.cancelled(.disposed))) }]
         }
         if !reload {
             if state.inFlight != nil {
-                state.inFlight!.add(waiter, token: token)
+                state.inFlight!.waiters.append((token, waiter))
                 return []
             }
             if !state.hasMore {
                 let result = state.currentResult
-                return waiter.map { waiter in [{ waiter(.success(result)) }] } ?? []
+                return [{ waiter(.success(result)) }]
             }
         }
         var effects = cancelInFlight(because: .superseded, &state)
-        let id = state.nextLoadId
-        state.nextLoadId += 1
+        let id = state.takeToken()
         let request = SerialDisposable()
-        state.inFlight = .init(id: id, isReload: reload, waiters: [], isPinned: false, request: request)
-        state.inFlight!.add(waiter, token: token)
+        state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request)
         effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
         let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         let source = state.source
@@ -140,9 +157,7 @@ extension FeedViewModel {
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore
         // Seed 000's order: the HUD with the new models, then the end of the spinner.
-        if state.input.showsHUD, let text = environment.hudTexts.loadSucceeded {
-            effects.append { [hud] in hud.onNext(HUDMessage(style: .success, message: text)) }
-        }
+        if state.input.showsHUD { effects.append { [hud] in hud.onNext(.loadSucceeded) } }
         effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
         effects.append(emit(state.footerStatus))
         var outcome = state.currentResult
@@ -154,9 +169,7 @@ extension FeedViewModel {
 
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         var effects: [@Sendable () -> Void] = []
-        if state.input.showsHUD, environment.hudTexts.reportsFailures {
-            effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) }
-        }
+        if state.input.showsHUD { effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) } }
         effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
         for (_, waiter) in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
@@ -192,7 +205,8 @@ extension FeedViewModel {
 }
 
 extension Result where Failure == FeedError, Success: Sendable {
-    fileprivate func mapToSingleEvent() -> SingleEvent<Success> {
+    /// The outcome as a `Single`'s observer takes it.
+    var singleEvent: SingleEvent<Success> {
         switch self {
         case .success(let value): return .success(value)
         case .failure(let error): return .failure(error)

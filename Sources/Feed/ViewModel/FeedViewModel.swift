@@ -1,8 +1,16 @@
+import JSON
 import Locking
 import Reactive
 
 /// The seeds' list view model, made correct: paged loading with pull-down reload and pull-up
 /// load-more, refresh statuses, HUD messages, lazily loaded images and category switches.
+///
+/// One way in: the commands (`request(reload:)`, `loadImage(index:variant:)`,
+/// `willDisplay(index:variant:)`, `cancelImage(index:)`, `updateInput(merging:)`, `dispose()`),
+/// each a `Single` of its outcome.
+/// The seeds' shape, `transform(input:) -> Output`, is a view of the same machine: the output's
+/// `requestCommand` and the input's `inputChanges` run those commands, and its observables are
+/// what the commands emit, which is also what a service forwards.
 ///
 /// Everything runs on the environment's serial scheduler, in the order calls arrive; every
 /// output is emitted there, and a command's completion is delivered after all the outputs it
@@ -18,17 +26,18 @@ import Reactive
 ///   and the page unchanged, so the next load-more retries the same page.
 /// - Items whose id is already listed are dropped and counted.
 public final class FeedViewModel: ViewModelType, Sendable {
-    /// What the view feeds in: the input, as a relay so a live session can switch category
-    /// (seed 001's `BehaviorRelay` category).
+    /// What the view feeds in besides the commands.
     public struct Input: Sendable {
-        /// The current input; a new value cancels loads, clears the list and resets paging.
-        public let settings: BehaviorRelay<FeedInput>
+        /// Input switches, as seed 001's category relay: each element's members are merged into
+        /// the input as `updateInput(merging:)` does (a switch to an equal input on an untouched
+        /// list changes nothing, so a relay's replayed value is harmless; a bad one is ignored).
+        public let inputChanges: Observable<JSONObject>
 
-        /// An input starting from `settings`.
-        public init(settings: FeedInput) { self.settings = BehaviorRelay(value: settings) }
+        /// An input; by default the view never switches.
+        public init(inputChanges: Observable<JSONObject> = .never()) { self.inputChanges = inputChanges }
     }
 
-    /// What the view binds to.
+    /// What the view binds to: what the commands emit, whoever sent them.
     public struct Output: Sendable {
         /// The list for binding (seed 000's `sections` driver): never errors, replays the latest
         /// snapshot, delivered on the view model's scheduler one step after it changed.
@@ -37,21 +46,26 @@ public final class FeedViewModel: ViewModelType, Sendable {
         /// (before the end status and the command's result): what a service forwards.
         public let sectionsUpdates: Observable<SectionsUpdate>
         /// Every refresh status; replays the latest to a new subscriber.
-        public let refreshStatus: BehaviorSubject<RefreshStatus>
-        /// `true` = reload, `false` = load more (seed 001); the per-command outcome is
-        /// available through `FeedViewModel.request(reload:)`.
+        public let refreshStatus: Observable<RefreshStatus>
+        /// `true` = reload, `false` = load more (seed 001): each element runs
+        /// `request(reload:)`, whose outcome goes unheard.
         public let requestCommand: PublishSubject<Bool>
         /// Finished image loads.
-        public let imageDownloaded: PublishSubject<ImageDownload>
+        public let imageDownloaded: Observable<ImageDownload>
         /// HUD messages.
-        public let hud: PublishSubject<HUDMessage>
+        public let hud: Observable<HUDMessage>
 
         /// The statuses for a view whose refresh controls are `header` and/or `footer` (seed
-        /// 003's `refreshStatusBind`): a control that does not exist gets no statuses. Replays
-        /// the latest status when it concerns a bound control.
+        /// 003's `refreshStatusBind`): the latest status, replayed whatever it concerns, then
+        /// only the statuses that concern a control that exists.
         public func bindRefreshStatus(header: Bool, footer: Bool) -> Observable<RefreshStatus> {
-            refreshStatus.asObservable().filter { status in
-                (status.concernsHeader && header) || (status.concernsFooter && footer) || status == .none
+            let statuses = refreshStatus
+            return Observable.create { observer in
+                let isReplay = Locked(true)
+                return statuses.subscribe(onNext: { status in
+                    let replayed = isReplay.withLock { isReplay in defer { isReplay = false }; return isReplay }
+                    if replayed || (status.concernsHeader && header) || (status.concernsFooter && footer) { observer.onNext(status) }
+                })
             }
         }
     }
@@ -60,34 +74,31 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let state: Locked<FeedViewModelState>
     let updates: BehaviorSubject<SectionsUpdate>
     let refreshStatus = BehaviorSubject<RefreshStatus>(value: .none)
-    let requestCommand = PublishSubject<Bool>()
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
     private let bag = DisposeBag()
-    private let sectionsDriver: Driver<[FeedSection]>
+    private let output: Output
 
-    /// A view model over `input`, idle until `transform(input:)` or a command.
+    /// A view model over `input`, idle until its first command.
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
         state = Locked(FeedViewModelState(input: input, source: environment.makeSource(input)))
         let updates = BehaviorSubject(value: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil))
         self.updates = updates
-        sectionsDriver = updates.map(\.sections).asDriver(onErrorJustReturn: [], scheduler: environment.scheduler)
+        let requestCommand = PublishSubject<Bool>()
+        output = Output(
+            sections: updates.map(\.sections).asDriver(onErrorJustReturn: [], scheduler: environment.scheduler),
+            sectionsUpdates: updates.asObservable(), refreshStatus: refreshStatus.asObservable(), requestCommand: requestCommand,
+            imageDownloaded: imageDownloaded.asObservable(), hud: hud.asObservable())
+        requestCommand.subscribe(onNext: { [weak self] reload in _ = self?.request(reload: reload).subscribe { _ in } }).disposed(by: bag)
     }
 
-    /// Wires the input relay and `requestCommand`, and returns the output.
+    /// Runs `input`'s switches as `updateInput(merging:)` until `dispose`, and returns the
+    /// output (the same every time).
     public func transform(input: Input) -> Output {
-        input.settings.subscribe(onNext: { [weak self] settings in self?.updateInput(settings) }).disposed(by: bag)
-        requestCommand.subscribe(onNext: { [weak self] reload in _ = self?.request(reload: reload).subscribe { _ in } })
+        input.inputChanges.subscribe(onNext: { [weak self] members in _ = self?.updateInput(merging: members).subscribe { _ in } })
             .disposed(by: bag)
         return output
-    }
-
-    /// The output (the same subjects every time).
-    public var output: Output {
-        Output(
-            sections: sectionsDriver, sectionsUpdates: updates.asObservable(),
-            refreshStatus: refreshStatus, requestCommand: requestCommand, imageDownloaded: imageDownloaded, hud: hud)
     }
 
     /// The current snapshot (read on any thread; written only on the scheduler).

@@ -11,18 +11,10 @@ struct FeedViewModelState {
     struct Load {
         let id: Int
         let isReload: Bool
-        /// Callers waiting for the outcome, in arrival order; a `token` lets its caller leave.
+        /// Callers waiting for the outcome, in arrival order; a `token` lets its caller leave,
+        /// and one without (a prefetch) keeps the load running while every other caller leaves.
         var waiters: [(token: Int?, callback: Waiter)]
-        /// Someone who cannot leave wants the load (the seed's `requestCommand`, a prefetch),
-        /// so it runs on even when every leaving caller has left.
-        var isPinned: Bool
         let request: SerialDisposable
-
-        /// Adds an interested party: a caller that may leave, one that may not, or nobody in particular.
-        mutating func add(_ waiter: Waiter?, token: Int?) {
-            if let waiter { waiters.append((token, waiter)) }
-            if waiter == nil || token == nil { isPinned = true }
-        }
     }
 
     /// A command that reads the list by index (`loadImage`, `willDisplay`, `cancelImage`),
@@ -41,7 +33,7 @@ struct FeedViewModelState {
         /// The rendition it loads: a row's variants are loaded, reported and joined apart.
         let variant: ImageVariant
         let request: SerialDisposable
-        let waiter: ImageWaiter?
+        let waiter: ImageWaiter
     }
 
     var input: FeedInput
@@ -56,12 +48,10 @@ struct FeedViewModelState {
     var inFlight: Load?
     /// List readers waiting for `inFlight`, in arrival order.
     var waitingReaders: [ListReader] = []
-    var nextLoadId = 0
-    var nextWaiterToken = 0
     /// Pending image loads by row, then by token (each names its variant). Replacing the list
     /// cancels them all, so a late image is never reported under an index of a newer list.
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
-    var nextImageToken = 0
+    var nextToken = 0
     var isDisposed = false
 
     init(input: FeedInput, source: any FeedSource) {
@@ -69,10 +59,10 @@ struct FeedViewModelState {
         self.source = source
     }
 
-    /// A token for a new image load, unique in this view model.
-    mutating func takeImageToken() -> Int {
-        defer { nextImageToken += 1 }
-        return nextImageToken
+    /// A number no other load, caller or image load of this view model has: what names one.
+    mutating func takeToken() -> Int {
+        defer { nextToken += 1 }
+        return nextToken
     }
 
     var currentResult: PageLoadResult {

@@ -1,5 +1,3 @@
-import JSON
-
 /// A transient message for the user, as the seeds show with SVProgressHUD.
 public struct HUDMessage: Sendable, Equatable {
     /// How the message looks.
@@ -18,25 +16,7 @@ public struct HUDMessage: Sendable, Equatable {
         self.message = message
     }
 
-    /// `{"style": "success", "message": "Load successful"}`.
-    public var json: JSON { ["style": .string(style.rawValue), "message": .string(message)] }
-}
-
-/// The texts of the HUD messages a view model sends; `nil` texts are not sent.
-public struct HUDTexts: Sendable, Equatable {
-    /// Sent after a successful load; seed 001's "加載成功".
-    public var loadSucceeded: String?
-    /// Whether failures are reported (with the server's message).
-    public var reportsFailures: Bool
-
-    /// The seeds' texts.
-    public static let standard = HUDTexts(loadSucceeded: "Load successful", reportsFailures: true)
-    /// No HUD at all.
-    public static let off = HUDTexts(loadSucceeded: nil, reportsFailures: false)
-
-    /// Custom texts.
-    public init(loadSucceeded: String?, reportsFailures: Bool) {
-        self.loadSucceeded = loadSucceeded
-        self.reportsFailures = reportsFailures
-    }
+    /// What a successful load shows (seed 000's text; seed 001's "加載成功"). A failed load
+    /// shows the server's message; an input with `"hud": false` shows neither.
+    public static let loadSucceeded = HUDMessage(style: .success, message: "Load successful")
 }

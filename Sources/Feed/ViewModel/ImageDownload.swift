@@ -16,9 +16,4 @@ public struct ImageDownload: Sendable, Equatable {
 
     /// The image, when it loaded.
     public var image: FeedImage? { try? result.get() }
-    /// The failure, when it did not.
-    public var error: FeedError? {
-        if case .failure(let error) = result { return error }
-        return nil
-    }
 }

@@ -1,6 +1,4 @@
-import JSON
-
-/// How one load command ended: what `requestCommand` answers on the wire.
+/// How one load command ended.
 public struct PageLoadResult: Sendable, Equatable {
     /// The sections revision after the load.
     public var revision: Int
@@ -20,13 +18,5 @@ public struct PageLoadResult: Sendable, Equatable {
         self.page = page
         self.hasMore = hasMore
         self.duplicatesDropped = duplicatesDropped
-    }
-
-    /// `{"revision", "count", "page", "hasMore", "duplicatesDropped"}`.
-    public var json: JSON {
-        [
-            "revision": .int(Int64(revision)), "count": .int(Int64(count)), "page": .int(Int64(page)),
-            "hasMore": .bool(hasMore), "duplicatesDropped": .int(Int64(duplicatesDropped)),
-        ]
     }
 }

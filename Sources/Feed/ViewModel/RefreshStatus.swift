@@ -1,5 +1,3 @@
-import JSON
-
 /// The refresh controls' states (seeds 001 and 003, MJRefresh vocabulary).
 public enum RefreshStatus: Sendable, Equatable {
     /// Nothing has loaded yet.
@@ -26,30 +24,5 @@ public enum RefreshStatus: Sendable, Equatable {
         case .beingFooterRefresh, .endFooterRefresh, .noMoreData, .footerStatus: return true
         default: return false
         }
-    }
-
-    /// The status's name on the wire (`"footerStatus"`, ...).
-    public var name: String {
-        switch self {
-        case .none: return "none"
-        case .beingHeaderRefresh: return "beingHeaderRefresh"
-        case .endHeaderRefresh: return "endHeaderRefresh"
-        case .beingFooterRefresh: return "beingFooterRefresh"
-        case .endFooterRefresh: return "endFooterRefresh"
-        case .noMoreData: return "noMoreData"
-        case .footerStatus: return "footerStatus"
-        }
-    }
-
-    /// The flat wire encoding: `{"status": "none"}` or
-    /// `{"status": "footerStatus", "isHidden": false, "isNoMoreData": true}`.
-    public var json: JSON {
-        var object = JSONObject()
-        object.appendUnchecked(key: "status", value: .string(name))
-        if case .footerStatus(let isHidden, let isNoMoreData) = self {
-            object.appendUnchecked(key: "isHidden", value: .bool(isHidden))
-            object.appendUnchecked(key: "isNoMoreData", value: .bool(isNoMoreData))
-        }
-        return .object(object)
     }
 }

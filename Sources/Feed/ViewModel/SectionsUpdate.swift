@@ -1,5 +1,3 @@
-import JSON
-
 /// A new snapshot of the list with its revision and its changes from the previous one.
 public struct SectionsUpdate: Sendable, Equatable {
     /// Increases by one with every snapshot; 0 is the initial empty list.
@@ -23,24 +21,5 @@ extension SectionsUpdate {
     public var isAppendOnly: Bool {
         guard let changes else { return false }
         return changes.deleted.isEmpty && changes.moved.isEmpty && changes.updated.isEmpty
-    }
-
-    /// The body of a `sections` notification (without `session`), protocol/README.md section 9:
-    /// - full: `{"revision": 3, "sections": [{"items": [...]}]}`;
-    /// - `incremental` and append-only: `{"revision": 3, "changes": {"baseRevision": 2,
-    ///   "sections": [C]}}` where `C` is `Changeset.json(section:)` — see there for the shape
-    ///   and how to apply it.
-    public func json(incremental: Bool) -> JSON {
-        var body = JSONObject()
-        body.appendUnchecked(key: "revision", value: .int(Int64(revision)))
-        if incremental, isAppendOnly, let changes {
-            body.appendUnchecked(key: "changes", value: [
-                "baseRevision": .int(Int64(revision - 1)),
-                "sections": [changes.json(section: 0)],
-            ])
-        } else {
-            body.appendUnchecked(key: "sections", value: sections.json)
-        }
-        return .object(body)
     }
 }

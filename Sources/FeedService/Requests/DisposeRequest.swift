@@ -1,0 +1,29 @@
+import JSON
+import Reactive
+import RPC
+
+/// `dispose {session}`: cancels the session's loads and releases it, answered `{}` once
+/// nothing more can be sent for it; its id is unknown from then on.
+struct DisposeRequest: FeedRequest {
+    static let method = "dispose"
+    let session: String
+
+    init(params: RPCParams) throws(RPCError) { session = try params.string("session") }
+
+    /// `{}`.
+    struct Response: WireEncodable { var wireJSON: JSON { [:] } }
+
+    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
+        let session = try service.sessions.remove(self.session)
+        service.logger.log(.info, "session \(session.id) disposed")
+        return Single.create { [heapTrimmer = service.heapTrimmer, sessions = service.sessions] observer in
+            session.dispose {
+                // With no session left, give the memory back before answering, so a client that
+                // measures after its last `dispose` sees it; otherwise coalesce trims.
+                if sessions.count == 0 { heapTrimmer.trimNow() } else { heapTrimmer.request() }
+                observer(.success(Response()))
+            }
+            return Disposables.create()
+        }
+    }
+}

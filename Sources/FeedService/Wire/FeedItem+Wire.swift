@@ -1,0 +1,21 @@
+import Feed
+import JSON
+
+extension FeedItem {
+    /// A FeedItem (protocol/README.md section 5): `{"id", "title"}` plus, when known, `imageURL`,
+    /// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`; an unknown field is
+    /// left out, never `null`.
+    var wireJSON: JSON {
+        var object = JSONObject()
+        object.appendUnchecked(key: "id", value: .string(id))
+        object.appendUnchecked(key: "title", value: .string(title))
+        if let imageURL { object.appendUnchecked(key: "imageURL", value: .string(imageURL)) }
+        if let thumbnailURL { object.appendUnchecked(key: "thumbnailURL", value: .string(thumbnailURL)) }
+        if let author { object.appendUnchecked(key: "author", value: .string(author)) }
+        if let source { object.appendUnchecked(key: "source", value: .string(source)) }
+        if let publishedAt { object.appendUnchecked(key: "publishedAt", value: .string(publishedAt)) }
+        if let width { object.appendUnchecked(key: "width", value: .int(Int64(width))) }
+        if let height { object.appendUnchecked(key: "height", value: .int(Int64(height))) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,10 @@
+import Feed
+import JSON
+
+extension HUDMessage {
+    /// The members of a `hud` notification after `session`: `"style": "success", "message": "..."`.
+    func appendWireMembers(to object: inout JSONObject) {
+        object.appendUnchecked(key: "style", value: .string(style.rawValue))
+        object.appendUnchecked(key: "message", value: .string(message))
+    }
+}

@@ -1,0 +1,18 @@
+import JSON
+import RPC
+
+/// A result of the feed protocol, with its one encoding (protocol/README.md, sections 5 and 6).
+///
+/// Every wire type's encoder lives in this folder, so the layers below (`Feed`) know nothing of
+/// the protocol's JSON.
+protocol WireEncodable: Sendable {
+    /// The JSON the result is answered with.
+    var wireJSON: JSON { get }
+    /// Binary members of `wireJSON` (inline image bytes), base64-encoded only as the answer is
+    /// written; none by default.
+    var wireAttachments: [Attachment] { get }
+}
+
+extension WireEncodable {
+    var wireAttachments: [Attachment] { [] }
+}
