@@ -110,15 +110,6 @@ def test_every_schema_in_the_document_is_a_valid_draft7_schema() -> None:
         jsonschema.Draft7Validator.check_schema(params_schema(method))
 
 
-def test_the_python_clients_typed_notifications_match_the_document() -> None:
-    from feedvm import NOTIFICATION_PARAMS
-    assert set(NOTIFICATION_PARAMS) == SERVER_NOTIFICATIONS
-    for name, typed in NOTIFICATION_PARAMS.items():
-        params = METHODS[name]["params"]
-        assert set(typed.__annotations__) == {param["name"] for param in params}, name
-        assert set(typed.__required_keys__) == {param["name"] for param in params if param.get("required")}, name
-
-
 def test_notifications_are_marked_server_to_client_and_have_no_result() -> None:
     assert SERVER_NOTIFICATIONS == {"sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"}
     for name in SERVER_NOTIFICATIONS:
