@@ -1,27 +1,38 @@
-"""The client's TypedDicts are those of protocol/feedvm.openrpc.json.
+"""The client's TypedDicts are those of protocol/feedvm.openrpc.json, and its typed methods use them.
 
 ``feedvm/input_types.py``, ``error_types.py`` and ``protocol_types.py`` are generated from the
 document by ``scripts/generate_protocol_types.py``; a document changed without running it fails
-here. """
+here. Every typed request builder (:mod:`feedvm.requests`) sends params the document accepts
+and is declared to return the document's result type.
+"""
 
 import copy
 import importlib.util
+import inspect
 import json
 import sys
+import typing
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Dict
+from typing import Any, Callable, Dict, List, Tuple
 
 import pytest
 
 import feedvm
-from feedvm import protocol_types
+from feedvm import protocol_types, requests
 from feedvm.error_types import ERROR_DATA
+from feedvm.input_types import Input
 
 HERE = Path(__file__).resolve().parent
 DOCUMENT_PATH = HERE.parents[2] / "protocol" / "feedvm.openrpc.json"
 DOCUMENT: Dict[str, Any] = json.loads(DOCUMENT_PATH.read_text(encoding="utf-8"))
 METHODS = {method["name"]: method for method in DOCUMENT["methods"]}
+#: Client methods without a typed method, and why.
+UNTYPED = {
+    "exit": "a notification: client.notify('exit')",
+    "$/cancelRequest": "a notification: client.cancel(request_id)",
+    "rpc.discover": "the document itself: client.call('rpc.discover')",
+}
 
 
 def generator() -> ModuleType:
@@ -73,3 +84,40 @@ def test_each_params_type_has_the_documented_members(method: str) -> None:
     params = METHODS[method]["params"]
     assert set(typed.__annotations__) == {param["name"] for param in params}
     assert set(typed.__required_keys__) == {param["name"] for param in params if param.get("required")}
+
+
+def builders() -> List[Tuple[str, Callable[..., "requests.Request[Any]"]]]:
+    return [(name, getattr(requests, name)) for name in requests.__all__ if name not in ("PROTOCOL_VERSION", "Request")]
+
+
+SAMPLES: Dict[Any, Any] = {str: "s1", bool: True, int: 0, Input: {"source": "stub"}}
+
+
+def sample_call(build: Callable[..., "requests.Request[Any]"]) -> "requests.Request[Any]":
+    """``build`` called with a sample value for each parameter without a default."""
+    hints = typing.get_type_hints(build)
+    arguments = [SAMPLES[hints[name]] for name, parameter in inspect.signature(build).parameters.items()
+                 if parameter.default is inspect.Parameter.empty]
+    return build(*arguments)
+
+
+def test_every_documented_request_has_a_typed_method_on_both_clients() -> None:
+    built = {sample_call(build).method for _, build in builders()}
+    assert built == set(protocol_types.METHOD_RESULTS) - set(UNTYPED)
+    for name, _ in builders():
+        assert callable(getattr(feedvm.Client, name)) and callable(getattr(feedvm.AsyncClient, name))
+
+
+@pytest.mark.parametrize("name, build", builders(), ids=[name for name, _ in builders()])
+def test_a_typed_method_sends_documented_params_and_returns_the_documented_result(
+        name: str, build: Callable[..., "requests.Request[Any]"]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    request = sample_call(build)
+    declared = typing.get_type_hints(build)["return"]
+    assert typing.get_args(declared) == (protocol_types.METHOD_RESULTS[request.method],), name
+    method = METHODS[request.method]
+    schema = {"type": "object", "components": DOCUMENT["components"],
+              "properties": {param["name"]: param["schema"] for param in method["params"]},
+              "required": [param["name"] for param in method["params"] if param.get("required")],
+              "additionalProperties": False}
+    jsonschema.Draft7Validator(schema).validate(request.params if request.params is not None else {})
