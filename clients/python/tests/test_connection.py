@@ -58,7 +58,7 @@ def test_notifications_reach_the_hub_before_the_answer_that_follows_them() -> No
 def test_an_abandoned_request_is_cancelled_on_the_wire_and_its_late_answer_dropped() -> None:
     connection: "Connection[Future[Any]]" = Connection()
     future: "Future[Any]" = Future()
-    request_id, _ = connection.request("test/sleep", {}, future)
+    request_id, _ = connection.request("test/hold", {}, future)
     cancel = connection.abandon(request_id)
     assert json.loads(cancel) == {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": request_id}}
     connection.receive(message({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32800, "message": "x"}}))
@@ -85,7 +85,7 @@ def test_an_unreadable_message_is_logged_and_the_next_one_read() -> None:
 def test_closing_fails_every_waiting_request_and_refuses_new_ones() -> None:
     connection: "Connection[Future[Any]]" = Connection()
     future: "Future[Any]" = Future()
-    connection.request("test/sleep", {}, future)
+    connection.request("test/hold", {}, future)
     connection.close(connection.server_exited(3, "fatal: disk on fire"))
     with pytest.raises(feedvm.ServerExited, match="disk on fire"):
         future.result(0)

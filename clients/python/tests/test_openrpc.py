@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 import pytest
 
@@ -177,9 +177,10 @@ def check_server_message(element: Dict[str, Any], requests: Dict[str, Dict[str, 
     return errors_of(result["schema"], element["result"])
 
 
-def transcript_methods() -> Tuple[set, set]:
+def transcript_methods() -> Tuple[Set[str], Set[str]]:
     """Client methods the transcripts call successfully, and notifications the server sends."""
-    client, server = set(), set()
+    client: Set[str] = set()
+    server: Set[str] = set()
     for path in TRANSCRIPTS:
         pairs = conversation(path)
         unknown = {json.dumps(e.get("id")) for d, m in pairs if d == "<" for e in elements(m)

@@ -5,7 +5,7 @@ import json
 import signal
 import sys
 import tempfile
-from typing import Any, Dict, List, Optional
+from typing import List, Optional
 
 try:
     import tkinter as tk

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import List
+from typing import IO, List, Optional
+
+
+def pipe(stream: Optional[IO[bytes]]) -> IO[bytes]:
+    """A stream of a process started with ``subprocess.PIPE`` for it (never ``None`` then)."""
+    assert stream is not None, "the process was not started with this pipe"
+    return stream
 
 
 def resident_bytes(pid: int) -> int:

@@ -22,6 +22,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 from feedvm.discovery import find_binary
 from feedvm.errors import BinaryNotFound
 
+from reliability_proc import pipe
 from reliability_oracle import ProtocolViolation, ReplyLedger, expected_replies, id_key, validate_server_line
 
 DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -41,7 +42,7 @@ class RpcErrorResponse(Exception):
 
     def __init__(self, error: Dict[str, Any]) -> None:
         super().__init__(f"{error.get('code')}: {error.get('message')}")
-        self.code: int = error.get("code")
+        self.code: int = error.get("code", 0)
         self.message: str = error.get("message", "")
         self.data: Any = error.get("data")
 
@@ -85,7 +86,7 @@ class FeedvmProcess:
     # -- reading -------------------------------------------------------------------------
 
     def _read_stdout(self) -> None:
-        descriptor = self.process.stdout.fileno()
+        descriptor = pipe(self.process.stdout).fileno()
         pending = b""
         while True:
             try:
@@ -181,7 +182,7 @@ class FeedvmProcess:
 
     def write(self, data: bytes, timeout: float = 60.0) -> None:
         """Writes raw bytes to feedvm's stdin; fails (instead of hanging) if feedvm stops reading."""
-        descriptor = self.process.stdin.fileno()
+        descriptor = pipe(self.process.stdin).fileno()
         os.set_blocking(descriptor, False)
         view = memoryview(data)
         deadline = time.monotonic() + timeout
@@ -255,7 +256,7 @@ class FeedvmProcess:
     def close_stdin(self) -> None:
         """Closes feedvm's stdin (end of input)."""
         try:
-            self.process.stdin.close()
+            pipe(self.process.stdin).close()
         except BrokenPipeError:
             pass
 

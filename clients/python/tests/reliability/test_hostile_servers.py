@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Dict, Iterator
+from pathlib import Path
+from typing import Any, Dict, Iterator
 
 import pytest
 
 from reliability_figures import set_figure
 from reliability_hostile_http import BOMB_BYTES, HostileHTTPServer, deflate_bomb
-from reliability_session import FeedSession
+from reliability_session import FeedSession, Outcome
 from reliability_wire import FeedvmProcess
 
 LOAD_FAILED, IMAGE_FAILED, SCHEME_REFUSED = -32002, -32003, -32004
@@ -41,7 +42,7 @@ def bombs() -> None:
 
 
 @pytest.fixture
-def feedvm(feed_methods, tmp_path) -> Iterator[FeedvmProcess]:
+def feedvm(feed_methods: str, tmp_path: Path) -> Iterator[FeedvmProcess]:
     args = ["--cache-dir", str(tmp_path / "cache"), "--request-timeout-ms", str(DEADLINE_MS)]
     with FeedvmProcess(feed_methods, args) as process:
         yield process
@@ -69,14 +70,14 @@ def cpu_seconds(process: FeedvmProcess) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def assert_failed(outcome, code: int, reason: str) -> Dict:
+def assert_failed(outcome: Outcome, code: int, reason: str) -> Dict[str, Any]:
     error = outcome.error
     assert error is not None and error["code"] == code, outcome.response
     assert (error.get("data") or {}).get("reason") == reason, error
     return error
 
 
-def assert_load_ended(outcome) -> None:
+def assert_load_ended(outcome: Outcome) -> None:
     """The header spinner ended and one error HUD was shown (seed 000's order)."""
     statuses = outcome.statuses()
     assert "endHeaderRefresh" in statuses and statuses[-1] == "footerStatus", statuses
@@ -84,7 +85,7 @@ def assert_load_ended(outcome) -> None:
 
 
 @pytest.mark.parametrize("route", ["endless", "gzip-bomb"])
-def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs, feedvm, hostile, route):
+def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs: None, feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str) -> None:
     session = FeedSession(feedvm, hostile.custom_source(route))
     started = time.monotonic()
     outcome = session.reload()
@@ -99,7 +100,7 @@ def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs, feedvm, hosti
     assert feedvm.call("ping") == {}
 
 
-def test_an_image_bomb_fails_at_the_image_cap(bombs, feedvm, hostile):
+def test_an_image_bomb_fails_at_the_image_cap(bombs: None, feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("bomb", [hostile.base + "deflate-bomb/1.png"])
     session = FeedSession(feedvm, hostile.custom_source("bomb"))
     assert session.reload().error is None
@@ -111,7 +112,7 @@ def test_an_image_bomb_fails_at_the_image_cap(bombs, feedvm, hostile):
     set_figure("transport: deflate-bomb image, peak RSS", f"{peak_rss(feedvm) / (1 << 20):.0f} MiB")
 
 
-def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
+def test_a_trickled_body_ends_at_the_total_deadline(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     session = FeedSession(feedvm, hostile.custom_source("trickle"))
     started = time.monotonic()
     outcome = session.reload()
@@ -122,7 +123,7 @@ def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
     set_figure(f"transport: trickled body, answered after (deadline {DEADLINE_MS / 1000:.0f} s)", f"{elapsed:.2f} s")
 
 
-def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm, hostile):
+def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     session = FeedSession(feedvm, {"source": "envelope", "baseURL": hostile.base + "unauthorized",
                                    "auth": {"token": "stale", "refreshURL": hostile.base + "stall/token"}})
     started = time.monotonic()
@@ -134,7 +135,7 @@ def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm, h
     assert "/stall/token" in hostile.requests, "the refresh was tried"
 
 
-def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm, hostile):
+def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("stalled-image", [hostile.base + "stall/1.png"])
     session = FeedSession(feedvm, hostile.custom_source("stalled-image"))
     assert session.reload().error is None
@@ -147,7 +148,7 @@ def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm,
     set_figure("transport: stall after headers, answered after / CPU meanwhile", f"{elapsed:.2f} s / {cpu:.2f} s")
 
 
-def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods, hostile, tmp_path):
+def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods: str, hostile: HostileHTTPServer, tmp_path: Path) -> None:
     deadline = 8.0
     args = ["--cache-dir", str(tmp_path / "cache"), "--request-timeout-ms", str(int(deadline * 1000))]
     with FeedvmProcess(feed_methods, args) as process:
@@ -172,21 +173,21 @@ def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods
 
 
 @pytest.mark.parametrize("route", ["garbage", "not-http"])
-def test_a_reply_that_is_not_http_is_a_load_failure(feedvm, hostile, route):
+def test_a_reply_that_is_not_http_is_a_load_failure(feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source(route)).reload()
     error = assert_failed(outcome, LOAD_FAILED, "malformedResponse")
     assert "not valid HTTP" in error["message"], error
     assert_load_ended(outcome)
 
 
-def test_a_redirect_loop_ends_after_the_redirect_limit(feedvm, hostile):
+def test_a_redirect_loop_ends_after_the_redirect_limit(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source("loop")).reload()
     assert_failed(outcome, LOAD_FAILED, "tooManyRedirects")
     assert sum(path == "/loop" for path in hostile.requests) == 11, "the request and 10 redirects"
 
 
 @pytest.mark.parametrize("route,scheme", [("to-file", "file"), ("to-ftp", "ftp"), ("to-stub", "stub")])
-def test_redirects_to_other_schemes_are_refused(feedvm, hostile, route, scheme):
+def test_redirects_to_other_schemes_are_refused(feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str, scheme: str) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source(route)).reload()
     assert outcome.error is not None and outcome.error["code"] == SCHEME_REFUSED, outcome.response
     assert outcome.error["data"]["scheme"] == scheme, outcome.error
@@ -198,7 +199,7 @@ def test_redirects_to_other_schemes_are_refused(feedvm, hostile, route, scheme):
     assert image.error["data"]["scheme"] == scheme
 
 
-def test_an_upper_case_scheme_is_http(feedvm, hostile):
+def test_an_upper_case_scheme_is_http(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("upper", [hostile.base.replace("http://", "HTTP://") + "image/0.png"])
     session = FeedSession(feedvm, hostile.custom_source("upper", base=hostile.base.replace("http://", "HTTP://")))
     loaded = session.reload()
@@ -207,7 +208,7 @@ def test_an_upper_case_scheme_is_http(feedvm, hostile):
     assert image.error is None and image.result["mimeType"] == "image/png", image.response
 
 
-def test_stub_image_urls_are_only_fetched_for_the_stub_source(feedvm, hostile):
+def test_stub_image_urls_are_only_fetched_for_the_stub_source(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("stubs", ["stub://images/0.png"])
     session = FeedSession(feedvm, hostile.custom_source("stubs"))
     assert session.reload().error is None

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from pathlib import Path
+from typing import Any, Dict, Iterator
 
 import pytest
 
@@ -29,7 +30,7 @@ def backend() -> Iterator[HostileBackend]:
 
 
 @pytest.fixture
-def process(feed_methods, tmp_path) -> Iterator[FeedvmProcess]:
+def process(feed_methods: str, tmp_path: Path) -> Iterator[FeedvmProcess]:
     with FeedvmProcess(feed_methods, ["--cache-dir", str(tmp_path / "cache")]) as started:
         yield started
         assert started.violations == []
@@ -50,13 +51,13 @@ def wait_for_get(process: FeedvmProcess, backend: HostileBackend, index: int) ->
     process.wait_until(lambda: image_gets(backend, index) > 0, 10, f"the GET of slow image {index}")
 
 
-def assert_cancelled(answer, reason: str) -> None:
+def assert_cancelled(answer: Dict[str, Any], reason: str) -> None:
     error = answer.get("error")
     assert error is not None and error["code"] == CANCELLED, answer
     assert error["data"]["reason"] == reason, answer
 
 
-def test_cancel_request_on_load_image_stops_the_download_and_sends_nothing(process, backend):
+def test_cancel_request_on_load_image_stops_the_download_and_sends_nothing(process: FeedvmProcess, backend: HostileBackend) -> None:
     session = slow_session(process, backend)
     load = process.send_request("loadImage", {"session": session.id, "index": 1})
     wait_for_get(process, backend, 1)
@@ -70,7 +71,7 @@ def test_cancel_request_on_load_image_stops_the_download_and_sends_nothing(proce
     assert len(again.params_of("imageDownloaded")) == 1
 
 
-def test_cancelling_one_of_two_callers_leaves_the_other_its_image(process, backend):
+def test_cancelling_one_of_two_callers_leaves_the_other_its_image(process: FeedvmProcess, backend: HostileBackend) -> None:
     session = slow_session(process, backend)
     first = process.send_request("loadImage", {"session": session.id, "index": 2})
     second = process.send_request("loadImage", {"session": session.id, "index": 2})
@@ -86,7 +87,7 @@ def test_cancelling_one_of_two_callers_leaves_the_other_its_image(process, backe
 @pytest.mark.parametrize("command, reason", [
     ("reload", "superseded"), ("updateInput", "superseded"), ("dispose", "disposed"), ("cancelImage", "imageCancelled"),
 ])
-def test_a_cut_off_load_image_answers_the_reason_and_sends_nothing(process, backend, command, reason):
+def test_a_cut_off_load_image_answers_the_reason_and_sends_nothing(process: FeedvmProcess, backend: HostileBackend, command: str, reason: str) -> None:
     session = slow_session(process, backend)
     load = process.send_request("loadImage", {"session": session.id, "index": 0})
     wait_for_get(process, backend, 0)
