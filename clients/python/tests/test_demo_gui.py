@@ -154,15 +154,21 @@ def started_window(root: tk.Tk, **options: Any) -> FeedWindow:
     return window
 
 
-def test_a_hud_message_clears_itself(root: tk.Tk) -> None:
+def pending_timers(root: tk.Tk) -> List[str]:
+    """The ids of the ``after`` callbacks Tk has not run yet."""
+    return [str(timer) for timer in root.tk.splitlist(root.tk.call("after", "info"))]
+
+
+def test_a_hud_message_clears_itself_and_a_new_one_restarts_the_timer(root: tk.Tk) -> None:
     window = started_window(root, hud_seconds=0.3)
     notify(window, "hud", style="success", message="Load successful")
     assert window.status.cget("text") == "Load successful"
-    pump(root, 0.1)
-    notify(window, "hud", style="error", message="The network is down")  # restarts the timer
-    pump(root, 0.2)
+    first = window._hud_timer
+    notify(window, "hud", style="error", message="The network is down")
     assert window.status.cget("text") == "The network is down"
-    assert pump(root, 5, until=lambda: window.status.cget("text") == ""), "the HUD line never cleared"
+    # Restarted, not raced: the first message's timer is gone (it cannot clear the second).
+    assert first is not None and first not in pending_timers(root) and window._hud_timer in pending_timers(root)
+    assert pump(root, 30, until=lambda: window.status.cget("text") == ""), "the HUD line never cleared"
 
 
 def test_during_a_reload_the_footer_no_longer_says_no_more_data(root: tk.Tk) -> None:
@@ -181,7 +187,7 @@ def test_an_item_without_an_image_gets_a_text_card_and_no_image_load(root: tk.Tk
     notify(window, "sections", revision=1, sections=[{"items": [
         {"id": "a", "title": "Words only, no picture at all", "author": "Ada"},
         {"id": "b", "title": "With a picture", "imageURL": "stub://images/all/1.png?w=96&h=64"}]}])
-    pump(root, 0.2)
+    root.update()  # lays the cards out
     window.handle(Event("result", "display:0", {"loadMore": False, "image": False}))
     window.handle(Event("result", "display:1", {"loadMore": False, "image": False}))
     assert cast(RecordingBridge, window.bridge).submitted.count("image") == 1  # only the item with an imageURL
@@ -190,7 +196,7 @@ def test_an_item_without_an_image_gets_a_text_card_and_no_image_load(root: tk.Tk
              if str(canvas.type(item)) == "text"]
     assert any(text.startswith("Words only") for text in texts)
     notify(window, "refreshStatus", status="beingHeaderRefresh")
-    pump(root, 0.3)
+    root.update()  # draws, then XSync: the screenshot shows what was drawn
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     Screenshot.grab(display).save_png(SCREENSHOTS / "demo-text-card-refreshing.png")
 

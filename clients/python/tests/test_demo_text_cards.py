@@ -54,7 +54,6 @@ def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary: str, tmp_
         try:
             ready = read_ready_line(demo, time.monotonic() + 90)
             assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
-            time.sleep(0.3)  # let Tk paint what it reported
             shot = Screenshot.grab(display.name)
             save_png(display.name, tmp_path / "demo-text-cards.png")
             demo.send_signal(signal.SIGTERM)

@@ -219,7 +219,7 @@ def test_a_refused_url_scheme(real: feedvm.Client) -> None:
 
 
 def test_a_timeout_cancels_the_load_on_the_server(spawn_real: SpawnClient, framing: str) -> None:
-    client = spawn_real("--stub-delay-ms", "3000", framing=framing)
+    client = spawn_real("--stub-delay-ms", "30000", framing=framing)  # answered only if not cancelled
     session = new_session(client)
     with pytest.raises(feedvm.RpcTimeout):
         client.request_command(session, reload=True, timeout=0.3)

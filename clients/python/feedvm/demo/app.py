@@ -248,7 +248,7 @@ class FeedWindow:
         if not visible or len(drawn) < len(visible):
             return
         self.ready_reported = True
-        self.root.update_idletasks()
+        self.root.update_idletasks()  # draws, then XSync: the screen shows what this line reports
         text_cards = [i for i in sorted(self.displayed) if i < len(self.grid.ids) and not items[i].get("imageURL")]
         print(json.dumps({"ready": True, "thumbnails": len(drawn), "background": CARD,
                           "boxes": [self.grid.picture_box_on_screen(index) for index in drawn],

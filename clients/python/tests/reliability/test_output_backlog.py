@@ -24,7 +24,7 @@ import pytest
 
 from feedvm.fixtures.images import png_bytes
 from reliability_figures import set_figure
-from reliability_proc import pipe, resident_bytes
+from reliability_proc import cpu_seconds, peak_resident_bytes, pipe
 
 IMAGE = png_bytes(64, 48) + b"\0" * (10 * 1024 * 1024)
 """A PNG padded to 10 MiB (bytes after IEND are ignored by every image reader, feedvm's too)."""
@@ -62,12 +62,6 @@ def image_server() -> Iterator[str]:
     yield base
     server.shutdown()
 
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process, from ``/proc/PID/stat``."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class RawSession:
@@ -125,19 +119,16 @@ def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: Ra
     count = 400 if large else 40
     session = raw.open_session(image_server)
     raw.load_inline(session, range(100, 100 + count))
-    peak = 0
-    # Nobody reads: wait until feedvm has produced and queued everything it will (its CPU time
-    # stops growing), watching its memory.
+    # Nobody reads while feedvm works (until its CPU time stops growing). Nothing it sends says
+    # that all answers are queued (answers are not ordered), so this only decides how large a
+    # backlog is tested, never whether the test passes; the peak is the kernel's, not a sample.
     deadline = time.monotonic() + 120
     busy = (cpu_seconds(raw.process.pid), time.monotonic())
     while time.monotonic() < deadline and time.monotonic() - busy[1] < 1.5:
-        peak = max(peak, resident_bytes(raw.process.pid))
-        time.sleep(0.05)
+        time.sleep(0.05)  # polling the kernel for CPU time
         used = cpu_seconds(raw.process.pid)
         if used > busy[0] + 0.02:
             busy = (used, time.monotonic())
-    set_figure("inline backlog RSS MiB (%d answers)" % count, peak // (1024 * 1024))
-    assert peak < RSS_BOUND, f"RSS {peak / 2 ** 20:.0f} MiB for {count} queued inline answers of one 10 MiB image"
     expected = base64.b64encode(IMAGE).decode()
     answered: Set[int] = set()
     while len(answered) < count:
@@ -146,6 +137,9 @@ def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: Ra
             assert message["result"]["data"] == expected, "an inline image arrived cut or changed"
             answered.add(message["id"])
     assert answered == set(range(100, 100 + count))
+    peak = peak_resident_bytes(raw.process.pid)
+    set_figure("inline backlog RSS MiB (%d answers)" % count, peak // (1024 * 1024))
+    assert peak < RSS_BOUND, f"peak RSS {peak / 2 ** 20:.0f} MiB for {count} queued inline answers of one 10 MiB image"
 
 
 @pytest.mark.parametrize("ending", ["eof", "sigterm"])
