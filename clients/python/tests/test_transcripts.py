@@ -1,7 +1,7 @@
 """Every protocol transcript replays against the built binary (protocol/transcripts/README.md).
 
 Skipped, with the reason, when there is no binary or it does not have the feed methods yet.
-Select the binary with FEEDVM_BIN; by default the repository's .build/release or .build/debug.
+The binary: the one feedvm.find_binary finds from this checkout (FEEDVM_BIN first).
 """
 
 from __future__ import annotations

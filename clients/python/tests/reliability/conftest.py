@@ -2,7 +2,7 @@
 
 Size: CI size by default; ``--reliability-large`` (when pytest is pointed at this folder) or
 ``FEEDVM_LARGE=1`` selects the large runs. Seed: ``--reliability-seed N`` or ``FEEDVM_SEED``.
-The binary: ``FEEDVM_BIN``, else the repo's ``.build/release/feedvm``, else ``.build/debug/feedvm``.
+The binary: the one :func:`feedvm.find_binary` finds from this checkout (``FEEDVM_BIN`` first).
 Tests that need something feedvm does not serve yet skip, naming what is missing.
 """
 

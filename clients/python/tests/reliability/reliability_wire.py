@@ -20,6 +20,7 @@ import tempfile
 import termios
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from feedvm.discovery import find_binary
@@ -33,9 +34,10 @@ DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 
 def find_feedvm_binary() -> Optional[str]:
-    """The package's own discovery (:func:`feedvm.find_binary`), ``None`` when nothing is found."""
+    """The package's own discovery (:func:`feedvm.find_binary`) from this checkout, ``None`` when
+    nothing is found."""
     try:
-        return find_binary()
+        return find_binary(start=Path(__file__).resolve().parent)
     except BinaryNotFound:
         return None
 
