@@ -14,13 +14,14 @@ __all__ = [
     "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections",
     "ServerCapabilitiesImages", "ServerCapabilities", "InitializeResultServerInfo",
     "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "RefreshStatus", "Output",
-    "TransformResult", "LoadResult", "Image", "IndexedItem", "SectionItemChangesMovedItem",
-    "SectionItemChanges", "SectionChanges", "CancelImageResult", "WillDisplayResult",
-    "UpdateInputResult", "OpenRPCDocument", "InitializeParams", "CancelRequestParams",
-    "TransformParams", "RequestCommandParams", "BindRefreshStatusParams", "LoadImageParams",
-    "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams", "UpdateInputParams",
-    "DisposeParams", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams", "HudParams",
-    "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS", "NOTIFICATION_PARAMS",
+    "TransformResult", "LoadResult", "Image", "ImageVariant", "IndexedItem",
+    "SectionItemChangesMovedItem", "SectionItemChanges", "SectionChanges", "CancelImageResult",
+    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "InitializeParams",
+    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
+    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
+    "UpdateInputParams", "DisposeParams", "SectionsParams", "RefreshStatusParams",
+    "ImageDownloadedParams", "HudParams", "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS",
+    "NOTIFICATION_PARAMS",
 ]
 
 
@@ -153,6 +154,12 @@ class Image(_ImageRequired, total=False):
     data: str
 
 
+#: Which rendition of an item's image: full loads imageURL; thumbnail loads thumbnailURL, or
+#: imageURL when the item has no thumbnailURL. An item without imageURL has no image in either
+#: variant.
+ImageVariant = Literal["full", "thumbnail"]
+
+
 class IndexedItem(TypedDict):
     index: int
     item: FeedItem
@@ -247,28 +254,36 @@ class _LoadImageParamsRequired(TypedDict):
 
 
 class LoadImageParams(_LoadImageParamsRequired, total=False):
-    """The params of ``loadImage``: Load an item's image (cache first); sends imageDownloaded, then
-    answers.
+    """The params of ``loadImage``: Load an item's image or its thumbnail (cache first); sends
+    imageDownloaded, then answers.
     """
     inline: bool
+    variant: ImageVariant
 
 
 class CancelImageParams(TypedDict):
-    """The params of ``cancelImage``: Cancel this session's pending image load of an item."""
-    session: SessionId
-    index: int
-
-
-class WillDisplayParams(TypedDict):
-    """The params of ``willDisplay``: The front end is about to show an item: prefetch the next page
-    and the item's image, if it has one.
+    """The params of ``cancelImage``: Cancel this session's pending image loads of an item, of
+    either variant.
     """
     session: SessionId
     index: int
 
 
+class _WillDisplayParamsRequired(TypedDict):
+    session: SessionId
+    index: int
+
+
+class WillDisplayParams(_WillDisplayParamsRequired, total=False):
+    """The params of ``willDisplay``: The front end is about to show an item: prefetch the next page
+    and the item's image (the variant named, full by default), if it has one.
+    """
+    variant: ImageVariant
+
+
 class DidEndDisplayingParams(TypedDict):
-    """The params of ``didEndDisplaying``: An item left the screen: cancel its pending image load.
+    """The params of ``didEndDisplaying``: An item left the screen: cancel its pending image loads
+    (both variants).
     """
     session: SessionId
     index: int
@@ -314,12 +329,13 @@ class RefreshStatusParams(_RefreshStatusParamsRequired, total=False):
 class _ImageDownloadedParamsRequired(TypedDict):
     session: SessionId
     index: int
+    variant: ImageVariant
     image: Optional[Image]
 
 
 class ImageDownloadedParams(_ImageDownloadedParamsRequired, total=False):
     """The params of ``imageDownloaded``: An image load ended (success: image; failure: null and
-    error).
+    error); variant says which rendition.
     """
     error: ErrorObject
 

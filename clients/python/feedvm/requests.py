@@ -13,10 +13,10 @@ from typing import Any, Generic, Optional, TypeVar
 
 from .input_types import Input
 from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
-                             ClientInfo, DidEndDisplayingParams, DisposeParams, Empty, Image, InitializeParams,
-                             InitializeResult, LoadImageParams, LoadResult, RefreshStatus, RequestCommandParams,
-                             TransformParams, TransformResult, UpdateInputParams, UpdateInputResult,
-                             WillDisplayParams, WillDisplayResult)
+                             ClientInfo, DidEndDisplayingParams, DisposeParams, Empty, Image, ImageVariant,
+                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus,
+                             RequestCommandParams, TransformParams, TransformResult, UpdateInputParams,
+                             UpdateInputResult, WillDisplayParams, WillDisplayResult)
 
 __all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "load_image",
            "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
@@ -85,16 +85,20 @@ def request_command(session: str, reload: bool, timeout: Optional[float] = None)
     return Request("requestCommand", params, timeout)
 
 
-def load_image(session: str, index: int, inline: bool = False, timeout: Optional[float] = None) -> Request[Image]:
+def load_image(session: str, index: int, inline: bool = False, timeout: Optional[float] = None,
+               variant: Optional[ImageVariant] = None) -> Request[Image]:
     """Download (or take from cache) item ``index``'s image.
 
     -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data`` (base64) only when
-    ``inline``. An item without ``imageURL`` raises ``ImageLoadFailed`` with
-    ``data["reason"] == "noImage"``.
+    ``inline``. ``variant="thumbnail"`` loads the item's ``thumbnailURL`` (its ``imageURL`` when
+    it has none) instead of the full image. An item without ``imageURL`` raises
+    ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
     """
     params: LoadImageParams = {"session": session, "index": index}
     if inline:
         params["inline"] = True
+    if variant is not None:
+        params["variant"] = variant
     return Request("loadImage", params, timeout)
 
 
@@ -112,13 +116,16 @@ def update_input(session: str, input: Input,  # noqa: A002
     return Request("updateInput", params, timeout)
 
 
-def will_display(session: str, index: int, timeout: Optional[float] = None) -> Request[WillDisplayResult]:
+def will_display(session: str, index: int, timeout: Optional[float] = None,
+                 variant: Optional[ImageVariant] = None) -> Request[WillDisplayResult]:
     """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
 
-    Near the end of the list this starts (or joins) a load-more; an image in no cache starts
-    loading. Answers once both ended.
+    Near the end of the list this starts (or joins) a load-more; the row's image (the full one,
+    or ``variant``) in no cache starts loading. Answers once both ended.
     """
     params: WillDisplayParams = {"session": session, "index": index}
+    if variant is not None:
+        params["variant"] = variant
     return Request("willDisplay", params, timeout)
 
 
