@@ -5,7 +5,8 @@ import JSON
 import XCTest
 
 /// Holds the binary to `protocol/`: every method the OpenRPC document lists is dispatched, an
-/// undocumented one is not, and every transcript replays (rules in protocol/transcripts/README.md).
+/// undocumented one is not, and every transcript replays (rules in protocol/transcripts/README.md,
+/// checked by clients/python's `feedvm.transcript`, so that they are written once).
 ///
 /// Runs against the binary `FeedVMProcess` finds (the one `swift build` puts beside the tests,
 /// else `<package root>/.build/debug/feedvm`; `$FEEDVM_BIN` overrides). Build it first:
@@ -68,26 +69,29 @@ final class ProtocolConformanceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try transcriptFiles().count, 8)
     }
 
+    /// The rules of protocol/transcripts/README.md are implemented once, by the Python client's
+    /// checker (`feedvm.transcript`, standard library only): this runs it on the binary under test.
     func testEveryTranscriptReplaysAgainstTheBinary() throws {
         try skipUnlessTheBinaryHasTheFeedMethods()
-        for file in try transcriptFiles() {
-            do { try TranscriptReplay(contentsOf: file).run() } catch { XCTFail("\(error)") }
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("python3 is needed: the transcript checker is clients/python's feedvm.transcript")
         }
-    }
-
-    func testTheMatcherAppliesThePlaceholderRules() throws {
-        var bindings = TranscriptBindings()
-        XCTAssertNil(TranscriptPattern.mismatch(["a": "$string", "b": "$ignore"], ["a": "x"], &bindings))
-        XCTAssertNotNil(TranscriptPattern.mismatch(["a": 1], ["a": 1, "b": 2], &bindings), "extra members fail")
-        XCTAssertNil(TranscriptPattern.mismatch(["a": 1, "$partial": true], ["a": 1, "b": 2], &bindings))
-        XCTAssertNil(TranscriptPattern.mismatch("$var:s", "abc", &bindings))
-        XCTAssertNotNil(TranscriptPattern.mismatch("$var:s", "xyz", &bindings), "a variable keeps its value")
-        XCTAssertNotNil(TranscriptPattern.mismatch("$var:t", "abc", &bindings), "two variables never share a value")
-        XCTAssertNil(TranscriptPattern.mismatch("$contains:index", "Invalid params: Index", &bindings))
-        XCTAssertNil(TranscriptPattern.mismatch(1, 1.0, &bindings))
-        XCTAssertNotNil(TranscriptPattern.mismatch("$integer", true, &bindings))
-        XCTAssertNil(TranscriptPattern.mismatch("$/cancelRequest", "$/cancelRequest", &bindings), "other $ strings are literals")
-        XCTAssertNil(TranscriptPattern.mismatchOfMessage([["id": 1], ["id": 2]], [["id": 2], ["id": 1]], &bindings))
+        let files = try transcriptFiles()
+        let checker = Process()
+        checker.executableURL = URL(fileURLWithPath: python)
+        checker.arguments = ["-m", "feedvm.transcript", "check", "--bin", try FeedVMProcess.binaryURL().get().path] + files.map(\.path)
+        var environment = ProcessInfo.processInfo.environment
+        let client = Self.protocolDirectory.deletingLastPathComponent().appendingPathComponent("clients/python").path
+        environment["PYTHONPATH"] = ([client] + (environment["PYTHONPATH"].map { [$0] } ?? [])).joined(separator: ":")
+        checker.environment = environment
+        let output = Pipe()
+        checker.standardOutput = output
+        checker.standardError = output
+        try checker.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        checker.waitUntilExit()
+        XCTAssertEqual(checker.terminationStatus, 0, report)
+        XCTAssertEqual(report.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.count, files.count, report)
     }
 
     // MARK: - Helpers

@@ -1,8 +1,9 @@
-"""``feedvm.Client``: the synchronous client.
+"""``feedvm.Client``: the synchronous client, a thread transport over the sans-IO core.
 
-A reader thread turns stdout lines into answers (a ``Future`` per request id)
-and notifications; a second thread drains stderr continuously so the server
-can never block on its logs. Calls may come from any thread.
+A reader thread feeds stdout to the :class:`~feedvm.connection.Connection`, which settles a
+``concurrent.futures.Future`` per request id and publishes notifications; a second thread
+drains stderr continuously so the server can never block on its logs. Calls may come from any
+thread.
 
     with feedvm.Client() as client:
         session = client.transform({"source": "stub"})["session"]
@@ -11,24 +12,25 @@ can never block on its logs. Calls may come from any thread.
             print(note.params["revision"])
 """
 
-import itertools
+import io
 import subprocess
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple, TypeVar, cast
 
-from .discovery import PathLike, find_binary
-from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
+from .discovery import PathLike
 from .methods import FeedMethods
-from .notifications import Callback, NotificationHub
-from .process import StderrTail, death_signal_hook, server_command
-from .wire import NEWLINE, MessageSplitter, Notification, Response, ServerRequest, encode_request
+from .process import death_signal_hook, server_command, stop_steps
+from .requests import Request
+from .wire import NEWLINE, Notification
 
 __all__ = ["Client"]
 
+T = TypeVar("T")
 
-class Client(FeedMethods[Dict[str, Any]]):
+
+class Client(FeedMethods):
     """Spawns ``feedvm`` and talks JSON-RPC to it; a context manager.
 
     :param binary: path of the executable; default: see :func:`feedvm.find_binary`.
@@ -44,32 +46,19 @@ class Client(FeedMethods[Dict[str, Any]]):
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
                  close_timeout: float = 3.0, stderr_tail_lines: int = 200,
                  framing: str = NEWLINE) -> None:
-        self._splitter = MessageSplitter(framing)  # refuses an unknown framing before spawning
-        self.framing = framing
-        self.binary = find_binary(binary)
-        self.default_timeout = timeout
-        self.close_timeout = close_timeout
-        self.stderr_tail = StderrTail(stderr_tail_lines)
-        self._hub = NotificationHub()
-        self._ids = itertools.count(1)
-        self._pending: Dict[int, "Future[Any]"] = {}
-        self._lock = threading.Lock()
+        super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing)
         self._write_lock = threading.Lock()
-        self._exited: Optional[ServerExited] = None
         self._closed = False
         self.process = subprocess.Popen(
-            server_command(self.binary, list(args)),
+            server_command(self.binary, self.args),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
-            preexec_fn=death_signal_hook(), close_fds=True)
+            env=self.env, preexec_fn=death_signal_hook(), close_fds=True)
         self._stderr_thread = threading.Thread(
             target=self._drain_stderr, name="feedvm-stderr", daemon=True)
         self._reader_thread = threading.Thread(
             target=self._read_stdout, name="feedvm-reader", daemon=True)
         self._stderr_thread.start()
         self._reader_thread.start()
-
-    # -- context manager -------------------------------------------------
 
     def __enter__(self) -> "Client":
         return self
@@ -94,58 +83,37 @@ class Client(FeedMethods[Dict[str, Any]]):
         :class:`~feedvm.errors.ServerExited` when the process is gone.
         """
         request_id, future = self.send(method, params)
-        limit = self.default_timeout if timeout is None else timeout
+        limit = self._limit(timeout)
         try:
             result: Dict[str, Any] = future.result(limit)
             return result
         except FutureTimeout:
-            with self._lock:
-                self._pending.pop(request_id, None)
-            self._cancel_quietly(request_id)
-            raise RpcTimeout(method, request_id, float(limit or 0)) from None
+            raise self._timed_out(method, request_id, limit) from None
 
-    def send(self, method: str, params: Optional[Any] = None) -> "tuple[int, Future[Any]]":
+    def request(self, request: "Request[T]") -> T:
+        """Send a typed request (:mod:`feedvm.requests`) and wait for its result."""
+        return cast(T, self.call(request.method, request.params, request.timeout))
+
+    def send(self, method: str, params: Optional[Any] = None) -> "Tuple[int, Future[Any]]":
         """Send a request without waiting: returns its id and the ``Future`` of its result."""
         future: "Future[Any]" = Future()
-        with self._lock:
-            if self._exited is not None:
-                raise self._exited
-            request_id = next(self._ids)
-            self._pending[request_id] = future
-        try:
-            self._write(encode_request(request_id, method, params, self.framing))
-        except ServerExited:
-            with self._lock:
-                self._pending.pop(request_id, None)
-            raise
-        return request_id, future
+        return self._send(method, params, future), future
 
-    def _cancel_quietly(self, request_id: int) -> None:
-        try:
-            self.cancel(request_id)
-        except FeedVMError:
-            pass
-
-    def _write(self, line: bytes) -> None:
+    def _write(self, data: bytes) -> None:
         with self._write_lock:
             stdin = self.process.stdin
             try:
                 if stdin is None or stdin.closed:
                     raise BrokenPipeError
-                stdin.write(line)
+                stdin.write(data)
                 stdin.flush()
             except (BrokenPipeError, ValueError, OSError):
                 raise self._exit_error() from None
 
+    def _returncode(self) -> Optional[int]:
+        return self.process.poll()
+
     # -- notifications -----------------------------------------------------
-
-    def on(self, method: str, callback: Callback) -> Callable[[], None]:
-        """Call ``callback(notification)`` for each ``method`` notification (``"*"``: all).
-
-        Callbacks run on the reader thread, in arrival order: keep them short.
-        Returns a function that unsubscribes.
-        """
-        return self._hub.on(method, callback)
 
     def notifications(self, method: Optional[str] = None,
                       timeout: Optional[float] = 0) -> Iterator[Notification]:
@@ -156,7 +124,7 @@ class Client(FeedMethods[Dict[str, Any]]):
         waiting; with ``timeout`` seconds it also waits that long for each next one;
         ``None`` follows the stream until the server exits.
         """
-        return self._hub.iterate(method, timeout)
+        return self._connection.hub.iterate(method, timeout)
 
     # -- reader threads ------------------------------------------------------
 
@@ -167,46 +135,15 @@ class Client(FeedMethods[Dict[str, Any]]):
             self.stderr_tail.feed(raw)
 
     def _read_stdout(self) -> None:
-        stream = self.process.stdout
-        assert stream is not None
+        stream = cast(io.BufferedReader, self.process.stdout)  # read1: what is there, up to 64 KiB
         for chunk in iter(lambda: stream.read1(1 << 16), b""):
-            self._receive(chunk)
-        self._on_stdout_closed()
-
-    def _dispatch(self, message: Any) -> None:
-        if isinstance(message, Notification):
-            self._hub.publish(message)
-        elif isinstance(message, Response):
-            with self._lock:
-                future = self._pending.pop(message.id, None) if isinstance(message.id, int) else None
-            if future is None:
-                return  # an answer to a request we gave up on (timed out)
-            if message.error is not None:
-                future.set_exception(error_from_wire(message.error))
-            else:
-                future.set_result(message.result)
-        elif isinstance(message, ServerRequest):
-            self._refuse(message.id, message.method)
-
-    def _on_stdout_closed(self) -> None:
+            self._received(chunk)
         try:
             self.process.wait(self.close_timeout)
         except subprocess.TimeoutExpired:
             pass  # stdout closed but still running: report what we know
         self._stderr_thread.join(self.close_timeout)
-        error = self._exit_error()
-        with self._lock:
-            pending = list(self._pending.values())
-            self._pending.clear()
-        for future in pending:
-            future.set_exception(error)
-        self._hub.close()
-
-    def _exit_error(self) -> ServerExited:
-        with self._lock:
-            if self._exited is None or self._exited.returncode is None:
-                self._exited = ServerExited(self.process.poll(), self.stderr_tail.text())
-            return self._exited
+        self._output_ended()
 
     # -- shutdown ------------------------------------------------------------
 
@@ -224,12 +161,8 @@ class Client(FeedMethods[Dict[str, Any]]):
                     self.process.stdin.close()
             except OSError:
                 pass
-        for step in (None, self.process.terminate, self.process.kill):
-            if step is not None:
-                try:
-                    step()
-                except ProcessLookupError:
-                    pass
+        for step in stop_steps(self.process):
+            step()
             try:
                 self.process.wait(self.close_timeout)
                 break

@@ -1,177 +1,183 @@
-"""The typed feedvm methods, written once for both clients.
+"""What ``Client`` and ``AsyncClient`` share above their transports, written once.
 
-Each method only builds the wire params and delegates to ``call``; with
-``Client`` it returns the result dict, with ``AsyncClient`` an awaitable of it.
-Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
-``loadImage``, ``bindRefreshStatus``, ``updateInput``, ``willDisplay``,
-``didEndDisplaying``, ``cancelImage``, ``dispose``, ``shutdown`` (protocol/README.md).
+:class:`FeedMethods` holds the settings, the stderr tail and the sans-IO
+:class:`~feedvm.connection.Connection`, and implements everything that does not wait: sending a
+request, notifications, ``$/cancelRequest``, raw writes, callbacks, dispatching what was read.
+Each client adds only its way of waiting (threads or asyncio) and of running the process.
+
+The typed methods (``ping``, ``transform``, ``request_command``, ...) are
+:class:`TypedMethod` descriptors over the builders of :mod:`feedvm.requests`: one definition
+serves both clients, and a type checker sees ``Client.request_command(...) -> LoadResult`` and
+``AsyncClient.request_command(...) -> Coroutine[..., LoadResult]``.
 """
 
-from typing import Any, Dict, Generic, Literal, Optional, TypeVar
+from __future__ import annotations
 
-from .errors import ServerExited
-from .wire import CANCEL_METHOD, NEWLINE, MessageSplitter, decode_line, encode_error, encode_notification
+import functools
+from typing import (TYPE_CHECKING, Any, Callable, Coroutine, Generic, Mapping, Optional, Sequence, TypeVar,
+                    overload)
 
-__all__ = ["FeedMethods", "PROTOCOL_VERSION"]
+from . import requests
+from .connection import Connection, Waiter
+from .discovery import PathLike, find_binary
+from .errors import RpcTimeout, ServerExited
+from .notifications import Callback, NotificationHub
+from .process import StderrTail
+from .requests import PROTOCOL_VERSION, Request
+from .wire import NEWLINE
 
-#: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
-PROTOCOL_VERSION = "1.1"
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
 
-R = TypeVar("R")
-#: Which rendition of an item's image ``load_image``/``will_display`` ask for.
-ImageVariant = Literal["full", "thumbnail"]
-JSONObject = Dict[str, Any]
+    from .async_client import AsyncClient
+    from .client import Client
+
+    P = ParamSpec("P")
+else:
+    P = TypeVar("P")  # only type checkers read P (typing.ParamSpec is Python >= 3.10)
+
+__all__ = ["FeedMethods", "TypedMethod", "PROTOCOL_VERSION"]
+
+T = TypeVar("T")
 
 
-class FeedMethods(Generic[R]):
-    """Typed wrappers around ``call``; ``R`` is what ``call`` returns."""
+class TypedMethod(Generic[P, T]):
+    """A feedvm method on both clients, with its builder's parameters and result type ``T``.
 
-    #: How messages are framed on the wire: ``"newline"`` or ``"content-length"``.
-    framing: str = NEWLINE
+    ``client.name(*args)`` is ``client.request(build(*args))``: the result itself on
+    ``Client``, a coroutine of it on ``AsyncClient``.
+    """
 
-    def call(self, method: str, params: Optional[Any] = None,
-             timeout: Optional[float] = None) -> R:
-        """Send a request and return its result (implemented by each client)."""
+    def __init__(self, build: Callable[P, Request[T]]) -> None:
+        self.build = build
+        self.__doc__ = build.__doc__
+
+    @overload
+    def __get__(self, client: None, owner: Any) -> "TypedMethod[P, T]": ...
+
+    @overload
+    def __get__(self, client: "Client", owner: Any) -> Callable[P, T]: ...
+
+    @overload
+    def __get__(self, client: "AsyncClient", owner: Any) -> Callable[P, Coroutine[Any, Any, T]]: ...
+
+    def __get__(self, client: Any, owner: Any) -> Any:
+        if client is None:
+            return self
+        build = self.build
+
+        @functools.wraps(build)
+        def typed_method(*args: Any, **kwargs: Any) -> Any:
+            return client.request(build(*args, **kwargs))
+
+        return typed_method
+
+    def __call__(self, client: Any, *args: P.args, **kwargs: P.kwargs) -> Any:
+        """``Client.ping(client)``, as with any method looked up on the class."""
+        return client.request(self.build(*args, **kwargs))
+
+
+class FeedMethods:
+    """The settings, the connection and the non-blocking half of a client; see the module doc.
+
+    Parameters are those of :class:`feedvm.Client`.
+    """
+
+    def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
+                 env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
+                 close_timeout: float = 3.0, stderr_tail_lines: int = 200, framing: str = NEWLINE) -> None:
+        self.stderr_tail = StderrTail(stderr_tail_lines)
+        self._connection: "Connection[Any]" = Connection(  # refuses an unknown framing before spawning
+            framing, NotificationHub(), lambda line: self.stderr_tail.feed(line.encode()))
+        #: How messages are framed on the wire: ``"newline"`` or ``"content-length"``.
+        self.framing = framing
+        self.binary = find_binary(binary)
+        self.args = list(args)
+        self.env = dict(env) if env is not None else None
+        self.default_timeout = timeout
+        self.close_timeout = close_timeout
+
+    # -- what each transport provides ----------------------------------------------------------
+
+    def _write(self, data: bytes) -> None:
+        """Write bytes to the server's stdin, or raise :class:`~feedvm.errors.ServerExited`."""
         raise NotImplementedError
 
-    def _write(self, line: bytes) -> None:
-        """Write one encoded line to the server's stdin (implemented by each client)."""
+    def _returncode(self) -> Optional[int]:
+        """The server's exit status, ``None`` while it runs."""
         raise NotImplementedError
 
-    _splitter: MessageSplitter
-    stderr_tail: Any
+    # -- sending --------------------------------------------------------------------------------
 
-    def _dispatch(self, message: Any) -> None:
-        """Handle one decoded message (implemented by each client)."""
-        raise NotImplementedError
+    def _send(self, method: str, params: Optional[Any], waiter: Waiter) -> int:
+        """Registers ``waiter`` and writes the request; returns its id."""
+        request_id, data = self._connection.request(method, params, waiter)
+        try:
+            self._write(data)
+        except ServerExited:
+            self._connection.forget(request_id)
+            raise
+        return request_id
 
-    def _receive(self, chunk: bytes) -> None:
-        """Decode and dispatch every message ``chunk`` completes; an unreadable one is logged."""
-        for raw in self._splitter.feed(chunk):
-            try:
-                incoming = decode_line(raw)
-            except ValueError as error:
-                self.stderr_tail.feed(f"feedvm client: unreadable message from server: {error}".encode())
-                continue
-            for message in incoming:
-                self._dispatch(message)
+    def _timed_out(self, method: str, request_id: int, limit: Optional[float]) -> RpcTimeout:
+        """Stops waiting for ``request_id``, tells the server, and returns the error to raise."""
+        self._write_quietly(self._connection.abandon(request_id))
+        return RpcTimeout(method, request_id, float(limit or 0))
+
+    def _limit(self, timeout: Optional[float]) -> Optional[float]:
+        return self.default_timeout if timeout is None else timeout
+
+    def _write_quietly(self, data: bytes) -> None:
+        try:
+            self._write(data)
+        except ServerExited:
+            pass
 
     def notify(self, method: str, params: Optional[Any] = None) -> None:
         """Send a notification (never answered)."""
-        self._write(encode_notification(method, params, self.framing))
+        self._write(self._connection.notification(method, params))
 
     def cancel(self, request_id: int) -> None:
         """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
-        self.notify(CANCEL_METHOD, {"id": request_id})
-
-    def _refuse(self, request_id: Any, method: str) -> None:
-        """Answer a request the server sent us with -32601: the client serves no methods."""
-        try:
-            self._write(encode_error(request_id, -32601, f"client has no method {method}", self.framing))
-        except ServerExited:
-            pass
+        self._write(self._connection.cancel(request_id))
 
     def write_raw(self, data: bytes) -> None:
         """Write bytes as they are, unframed (for protocol tests: malformed lines, batches)."""
         self._write(data)
 
-    def initialize(self, client_info: Optional[JSONObject] = None,
-                   capabilities: Optional[JSONObject] = None,
-                   timeout: Optional[float] = None,
-                   protocol_version: Optional[str] = PROTOCOL_VERSION) -> R:
-        """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
+    # -- receiving ------------------------------------------------------------------------------
 
-        Sends the ``protocol_version`` this client speaks (``None``: none); a server of
-        another major version refuses it with :class:`~feedvm.errors.InvalidParams` whose
-        ``data["supported"]`` is the version it speaks.
+    def on(self, method: str, callback: Callback) -> Callable[[], None]:
+        """Call ``callback(notification)`` for each ``method`` notification (``"*"``: all).
 
-        ``capabilities={"sections": {"incremental": True}}`` asks for incremental
-        ``sections`` changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}``
-        adds base64 ``data`` to every image.
+        Callbacks run where the client reads (the reader thread, or the event loop), in arrival
+        order: keep them short. Returns a function that unsubscribes.
         """
-        params: JSONObject = {}
-        if client_info is not None:
-            params["clientInfo"] = client_info
-        if capabilities is not None:
-            params["capabilities"] = capabilities
-        if protocol_version is not None:
-            params["protocolVersion"] = protocol_version
-        return self.call("initialize", params, timeout)
+        return self._connection.hub.on(method, callback)
 
-    def ping(self, timeout: Optional[float] = None) -> R:
-        """Liveness check -> ``{}``."""
-        return self.call("ping", {}, timeout)
+    def _received(self, data: bytes) -> None:
+        """Dispatches what the server sent; answers its requests (-32601)."""
+        for reply in self._connection.receive(data):
+            self._write_quietly(reply)
 
-    def transform(self, input: JSONObject, timeout: Optional[float] = None) -> R:  # noqa: A002
-        """Create a session -> ``{"session": id, "output": {"sections", "refreshStatus"}}``.
+    def _exit_error(self) -> ServerExited:
+        return self._connection.server_exited(self._returncode(), self.stderr_tail.text())
 
-        ``input`` holds ``source`` (``stub`` by default, ``gank``, ``unsplash``,
-        ``envelope``, ``custom``), ``category``, ``pageSize``, ``baseURL``, ...
-        """
-        return self.call("transform", {"input": input}, timeout)
+    def _output_ended(self) -> None:
+        """stdout is closed: every waiting call fails with the exit error; iterators end."""
+        self._connection.close(self._exit_error())
 
-    def request_command(self, session: str, reload: bool,
-                        timeout: Optional[float] = None) -> R:
-        """Reload (``True``) or load the next page -> ``{revision, count, page, hasMore}``.
+    # -- the typed methods (feedvm.requests) --------------------------------------------------
 
-        Answers after the load's notifications; a load superseded by a reload
-        raises :class:`~feedvm.errors.RequestCancelled`.
-        """
-        return self.call("requestCommand", {"session": session, "reload": reload}, timeout)
-
-    def load_image(self, session: str, index: int, inline: bool = False,
-                   timeout: Optional[float] = None, variant: Optional[ImageVariant] = None) -> R:
-        """Download (or take from cache) item ``index``'s image.
-
-        -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data``
-        (base64) only when ``inline``. ``variant="thumbnail"`` loads the item's
-        ``thumbnailURL`` (its ``imageURL`` when it has none) instead of the full image.
-        An item without ``imageURL`` raises ``ImageLoadFailed`` with
-        ``data["reason"] == "noImage"``.
-        """
-        params: JSONObject = {"session": session, "index": index}
-        if inline:
-            params["inline"] = True
-        if variant is not None:
-            params["variant"] = variant
-        return self.call("loadImage", params, timeout)
-
-    def bind_refresh_status(self, session: str, header: bool = True, footer: bool = True,
-                            timeout: Optional[float] = None) -> R:
-        """Subscribe to ``refreshStatus`` notifications -> the current status, flat."""
-        return self.call("bindRefreshStatus",
-                         {"session": session, "header": header, "footer": footer}, timeout)
-
-    def update_input(self, session: str, input: JSONObject,  # noqa: A002
-                     timeout: Optional[float] = None) -> R:
-        """Change a live session's input (e.g. switch category)."""
-        return self.call("updateInput", {"session": session, "input": input}, timeout)
-
-    def will_display(self, session: str, index: int, timeout: Optional[float] = None,
-                     variant: Optional[ImageVariant] = None) -> R:
-        """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
-
-        Near the end of the list this starts (or joins) a load-more; the row's image
-        (the full one, or ``variant``) in no cache starts loading. Answers once both ended.
-        """
-        params: JSONObject = {"session": session, "index": index}
-        if variant is not None:
-            params["variant"] = variant
-        return self.call("willDisplay", params, timeout)
-
-    def did_end_displaying(self, session: str, index: int,
-                           timeout: Optional[float] = None) -> R:
-        """Row ``index`` left the screen -> ``{"cancelled": bool}`` (as ``cancel_image``)."""
-        return self.call("didEndDisplaying", {"session": session, "index": index}, timeout)
-
-    def cancel_image(self, session: str, index: int, timeout: Optional[float] = None) -> R:
-        """Cancel a pending image load of row ``index`` -> ``{"cancelled": bool}``."""
-        return self.call("cancelImage", {"session": session, "index": index}, timeout)
-
-    def dispose(self, session: str, timeout: Optional[float] = None) -> R:
-        """End a session -> ``{}``; its id is unknown afterwards."""
-        return self.call("dispose", {"session": session}, timeout)
-
-    def shutdown(self, timeout: Optional[float] = None) -> R:
-        """Finish in-flight requests -> ``{}``; afterwards only ``ping`` works."""
-        return self.call("shutdown", None, timeout)
+    initialize = TypedMethod(requests.initialize)
+    ping = TypedMethod(requests.ping)
+    transform = TypedMethod(requests.transform)
+    request_command = TypedMethod(requests.request_command)
+    load_image = TypedMethod(requests.load_image)
+    bind_refresh_status = TypedMethod(requests.bind_refresh_status)
+    update_input = TypedMethod(requests.update_input)
+    will_display = TypedMethod(requests.will_display)
+    did_end_displaying = TypedMethod(requests.did_end_displaying)
+    cancel_image = TypedMethod(requests.cancel_image)
+    dispose = TypedMethod(requests.dispose)
+    shutdown = TypedMethod(requests.shutdown)

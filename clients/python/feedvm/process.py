@@ -17,9 +17,9 @@ import os
 import signal
 import sys
 import threading
-from typing import Callable, Deque, List, Optional
+from typing import Callable, Deque, List, Optional, Protocol
 
-__all__ = ["death_signal_hook", "StderrTail", "server_command"]
+__all__ = ["death_signal_hook", "StderrTail", "server_command", "stop_steps"]
 
 _PR_SET_PDEATHSIG = 1
 
@@ -79,3 +79,25 @@ class StderrTail:
         """The kept lines joined by newlines."""
         with self._lock:
             return "\n".join(self._lines)
+
+
+class _Stoppable(Protocol):
+    def terminate(self) -> None: ...
+
+    def kill(self) -> None: ...
+
+
+def stop_steps(process: _Stoppable) -> List[Callable[[], None]]:
+    """What ``close()`` does in turn, waiting ``close_timeout`` after each until the server is
+    gone: nothing more (its stdin is closed already), SIGTERM, SIGKILL."""
+
+    def sending(signal_process: Callable[[], None]) -> Callable[[], None]:
+        def step() -> None:
+            try:
+                signal_process()
+            except ProcessLookupError:
+                pass  # it exited meanwhile
+
+        return step
+
+    return [lambda: None, sending(process.terminate), sending(process.kill)]

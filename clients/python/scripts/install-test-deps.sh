@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the Python client's tests use and the machine may lack:
-#   - pytest, hypothesis, jsonschema, python-lsp-jsonrpc (pip) — test-time only, never
-#     runtime deps;
+#   - pytest, hypothesis, jsonschema, python-lsp-jsonrpc, mypy (pip) — test-time only, never
+#     runtime deps; mypy below 2, the last that checks against Python 3.9 (scripts/typecheck);
 #   - Neovim and Emacs, whose stock JSON-RPC clients (vim.lsp.rpc, jsonrpc.el) drive a framed
 #     session in test_editor_clients.py;
 #   - Xvfb and xwd (x11-apps) for the GUI screenshot test (the XWD file is parsed in
@@ -16,6 +16,8 @@ for module in pytest hypothesis jsonschema; do
   "$python" -c "import $module" 2>/dev/null || missing_py+=("$module")
 done
 "$python" -c "import pylsp_jsonrpc" 2>/dev/null || missing_py+=(python-lsp-jsonrpc)
+"$python" -c "import mypy.version as v, sys; sys.exit(int(v.__version__.split('.')[0]) >= 2)" 2>/dev/null \
+  || missing_py+=("mypy<2")
 if ((${#missing_py[@]})); then
   "$python" -m pip install --quiet "${missing_py[@]}"
 fi

@@ -6,7 +6,7 @@ pytest also loads the reliability suite's own conftest.
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
@@ -14,6 +14,9 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 import feedvm  # noqa: E402
 
 FAKE_SERVER = HERE / "fake_feedvm.py"
+
+#: The ``spawn_real`` fixture: starts a client on the real binary with extra flags.
+SpawnClient = Callable[..., feedvm.Client]
 
 
 def real_binary_path() -> Optional[str]:
@@ -24,14 +27,14 @@ def real_binary_path() -> Optional[str]:
         return None
 
 
-def fake_client(*extra_args: str, **kwargs) -> feedvm.Client:
+def fake_client(*extra_args: str, **kwargs: Any) -> feedvm.Client:
     """A Client spawned on the test double (tests/fake_feedvm.py), not on feedvm."""
     return feedvm.Client(binary=sys.executable, args=[str(FAKE_SERVER), *extra_args], **kwargs)
 
 
-def session_events(client: feedvm.Client, session: str):
+def session_events(client: feedvm.Client, session: str) -> List[Tuple[str, Optional[str]]]:
     """(method, status-or-None) of every buffered notification of ``session``, in order."""
-    events = []
+    events: List[Tuple[str, Optional[str]]] = []
     for note in client.notifications(timeout=0):
         if note.session == session:
             events.append((note.method, note.params.get("status") or note.params.get("style")))

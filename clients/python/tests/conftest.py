@@ -7,7 +7,7 @@ methods yet (it answers -32601).
 
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
 
@@ -15,7 +15,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 import feedvm  # noqa: E402
-from client_support import fake_client, real_binary_path  # noqa: E402
+from client_support import SpawnClient, fake_client, real_binary_path  # noqa: E402
+from feedvm.fixtures import FixtureServer  # noqa: E402
 
 
 @pytest.fixture
@@ -25,23 +26,24 @@ def fake() -> Iterator[feedvm.Client]:
 
 
 @pytest.fixture(params=feedvm.FRAMINGS)
-def framing(request) -> str:
+def framing(request: pytest.FixtureRequest) -> str:
     """Each framing in turn, for the tests whose subject is what goes over the wire."""
-    return request.param
+    framing: str = request.param
+    return framing
 
 
 @pytest.fixture
-def fake_framed(framing) -> Iterator[feedvm.Client]:
+def fake_framed(framing: str) -> Iterator[feedvm.Client]:
     """``fake``, once per framing."""
     with fake_client(timeout=10, framing=framing) as client:
         yield client
 
 
-_feed_support: dict = {}
+_feed_support: Dict[str, Optional[str]] = {}
 
 
 @pytest.fixture(scope="session")
-def feedvm_binary(tmp_path_factory) -> str:
+def feedvm_binary(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The real binary, known to speak the feed methods; else the test is skipped."""
     path = real_binary_path()
     if path is None:
@@ -56,13 +58,14 @@ def feedvm_binary(tmp_path_factory) -> str:
             _feed_support[path] = f"{path} does not speak the feed methods yet ({error})"
         except feedvm.FeedVMError as error:
             _feed_support[path] = f"{path} failed the transform probe: {error}"
-    if _feed_support[path]:
-        pytest.skip(_feed_support[path])
+    reason = _feed_support[path]
+    if reason:
+        pytest.skip(reason)
     return path
 
 
 @pytest.fixture
-def real(feedvm_binary, tmp_path) -> Iterator[feedvm.Client]:
+def real(feedvm_binary: str, tmp_path: Path) -> Iterator[feedvm.Client]:
     """A client on the real binary with a private image cache."""
     with feedvm.Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")],
                        timeout=30) as client:
@@ -70,7 +73,7 @@ def real(feedvm_binary, tmp_path) -> Iterator[feedvm.Client]:
 
 
 @pytest.fixture
-def real_framed(feedvm_binary, tmp_path, framing) -> Iterator[feedvm.Client]:
+def real_framed(feedvm_binary: str, tmp_path: Path, framing: str) -> Iterator[feedvm.Client]:
     """``real``, once per framing."""
     with feedvm.Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")],
                        timeout=30, framing=framing) as client:
@@ -78,11 +81,11 @@ def real_framed(feedvm_binary, tmp_path, framing) -> Iterator[feedvm.Client]:
 
 
 @pytest.fixture
-def spawn_real(feedvm_binary, tmp_path):
+def spawn_real(feedvm_binary: str, tmp_path: Path) -> Iterator[SpawnClient]:
     """Start more real clients with extra flags; all are closed after the test."""
-    started = []
+    started: List[feedvm.Client] = []
 
-    def spawn(*args: str, **kwargs) -> feedvm.Client:
+    def spawn(*args: str, **kwargs: Any) -> feedvm.Client:
         client = feedvm.Client(binary=feedvm_binary,
                                args=["--cache-dir", str(tmp_path / f"cache{len(started)}"), *args],
                                **{"timeout": 30, **kwargs})
@@ -95,14 +98,13 @@ def spawn_real(feedvm_binary, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def fixture_server():
-    from feedvm.fixtures import FixtureServer
+def fixture_server() -> Iterator[FixtureServer]:
     with FixtureServer() as server:
         yield server
 
 
 @pytest.fixture
-def fixtures(fixture_server):
+def fixtures(fixture_server: FixtureServer) -> FixtureServer:
     """The module's fixture backend, reset before each test."""
     fixture_server.reset()
     fixture_server.configure(total=45, token_expiry="http401", token_uses=1000)

@@ -9,7 +9,9 @@ be tested without the Swift binary. Methods:
 - ``ping`` -> ``{}``; ``initialize`` -> a minimal server info.
 - ``test/echo {…}`` -> its params.
 - ``test/error {code, message, data?}`` -> that error.
-- ``test/sleep {seconds}`` -> ``{}`` after sleeping; ``$/cancelRequest`` ends it with -32800.
+- ``test/hold {gate}`` -> ``{}`` once ``test/release {gate}`` arrives, or -32800 when
+  ``$/cancelRequest`` names it first: a request that is slow for exactly as long as a test says.
+- ``test/release {gate}`` -> answers every request held at ``gate``, then ``{"released": n}``.
 - ``test/notify {method, count}`` -> sends ``count`` notifications ``method`` with
   ``{"n": i}`` before answering ``{"sent": count}``.
 - ``test/stderr {bytes}`` -> writes that many bytes of log to stderr, then ``{}``.
@@ -27,17 +29,19 @@ import json
 import os
 import sys
 import threading
+from typing import Any, BinaryIO, Dict, Iterator, List, Optional
+
+Message = Dict[str, Any]
 
 out_lock = threading.Lock()
 framed = False
-cancelled = {}
-cancelled_lock = threading.Lock()
-cancel_requests = []
-client_replies = {}
+held: Dict[str, Any] = {}  # JSON text of a held request's id -> its gate
+cancel_requests: List[Any] = []
+client_replies: Dict[Any, Message] = {}
 client_replied = threading.Condition()
 
 
-def write(message):
+def write(message: Message) -> None:
     body = json.dumps(message, separators=(",", ":")).encode()
     data = b"Content-Length: %d\r\n\r\n%s" % (len(body), body) if framed else body + b"\n"
     with out_lock:
@@ -45,8 +49,8 @@ def write(message):
         sys.stdout.buffer.flush()
 
 
-def answer(request_id, result=None, error=None):
-    message = {"jsonrpc": "2.0", "id": request_id}
+def answer(request_id: Any, result: Any = None, error: Optional[Message] = None) -> None:
+    message: Message = {"jsonrpc": "2.0", "id": request_id}
     if error is not None:
         message["error"] = error
     else:
@@ -54,26 +58,29 @@ def answer(request_id, result=None, error=None):
     write(message)
 
 
-def sleep(request_id, params):
-    event = threading.Event()
-    with cancelled_lock:
-        cancelled[request_id] = event
-    if event.wait(float(params.get("seconds", 1))):
+def release(gate: Any) -> int:
+    """Answers every request held at ``gate``; returns how many there were."""
+    ids = [key for key, held_at in held.items() if held_at == gate]
+    for key in ids:
+        del held[key]
+        answer(json.loads(key), {})
+    return len(ids)
+
+
+def cancel(request_id: Any) -> None:
+    cancel_requests.append(request_id)
+    if held.pop(json.dumps(request_id), None) is not None:
         answer(request_id, error={"code": -32800, "message": "request cancelled"})
-    else:
-        answer(request_id, {})
-    with cancelled_lock:
-        cancelled.pop(request_id, None)
 
 
-def ask(request_id):
+def ask(request_id: Any) -> None:
     write({"jsonrpc": "2.0", "id": "srv-1", "method": "client/hello"})
     with client_replied:
         client_replied.wait_for(lambda: "srv-1" in client_replies, timeout=10)
         answer(request_id, client_replies.pop("srv-1", None))
 
 
-def handle(message):
+def handle(message: Any) -> None:
     if isinstance(message, list):
         for element in message:
             handle(element)
@@ -85,11 +92,7 @@ def handle(message):
         return
     method, params, request_id = message.get("method"), message.get("params") or {}, message.get("id")
     if method == "$/cancelRequest":
-        with cancelled_lock:
-            cancel_requests.append(params.get("id"))
-            event = cancelled.get(params.get("id"))
-        if event:
-            event.set()
+        cancel(params.get("id"))
         return
     if "id" not in message:
         return
@@ -106,8 +109,10 @@ def handle(message):
         if "data" in params:
             error["data"] = params["data"]
         answer(request_id, error=error)
-    elif method == "test/sleep":
-        threading.Thread(target=sleep, args=(request_id, params), daemon=True).start()
+    elif method == "test/hold":
+        held[json.dumps(request_id)] = params.get("gate")
+    elif method == "test/release":
+        answer(request_id, {"released": release(params.get("gate"))})
     elif method == "test/notify":
         for n in range(params["count"]):
             write({"jsonrpc": "2.0", "method": params["method"], "params": {"n": n}})
@@ -127,15 +132,14 @@ def handle(message):
     elif method == "test/ask":
         threading.Thread(target=ask, args=(request_id,), daemon=True).start()
     elif method == "test/cancels":
-        with cancelled_lock:
-            answer(request_id, {"ids": list(cancel_requests)})
+        answer(request_id, {"ids": list(cancel_requests)})
     elif method == "test/pid":
         answer(request_id, {"pid": os.getpid()})
     else:
         answer(request_id, error={"code": -32601, "message": f"method not found: {method}"})
 
 
-def messages(stream):
+def messages(stream: BinaryIO) -> Iterator[bytes]:
     """The bodies read from ``stream``: lines, or Content-Length framed bodies."""
     global framed
     first = stream.readline()
@@ -155,7 +159,7 @@ def messages(stream):
         line = stream.readline()
 
 
-def main():
+def main() -> None:
     if "--ignore-eof" in sys.argv:  # to test close() escalating to terminate/kill
         import signal
         signal.signal(signal.SIGTERM, signal.SIG_IGN if "--ignore-term" in sys.argv else signal.SIG_DFL)

@@ -13,7 +13,7 @@ class VirtualDisplay:
 
     def __init__(self, size: str = "1024x768x24") -> None:
         self.size = size
-        self.process: Optional[subprocess.Popen] = None
+        self.process: "Optional[subprocess.Popen[bytes]]" = None
         self.name = ""
 
     def __enter__(self) -> "VirtualDisplay":
@@ -29,7 +29,7 @@ class VirtualDisplay:
         self.name = f":{number}"
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         if self.process is not None:
             self.process.terminate()
             self.process.wait(10)
@@ -61,8 +61,9 @@ class Screenshot:
         """(r, g, b) at ``x``, ``y``."""
         offset = y * self.bytes_per_line + x * 4
         value = int.from_bytes(self.pixels[offset:offset + 4], "little" if self.little_endian else "big")
-        return tuple(((value & mask) >> (mask & -mask).bit_length() - 1) & 0xFF  # type: ignore[return-value]
-                     for mask in (self.red_mask, self.green_mask, self.blue_mask))
+        red, green, blue = (((value & mask) >> (mask & -mask).bit_length() - 1) & 0xFF
+                            for mask in (self.red_mask, self.green_mask, self.blue_mask))
+        return red, green, blue
 
     def save_png(self, path: "os.PathLike[str] | str") -> None:
         """Write the screen as an RGB PNG (standard library only: zlib and struct)."""

@@ -3,52 +3,56 @@
 import asyncio
 import os
 import sys
+from typing import Any, Coroutine, Tuple, TypeVar
 
 import pytest
 
 import feedvm
 from client_support import FAKE_SERVER
 
+T = TypeVar("T")
 
-def run(coroutine):
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(asyncio.wait_for(coroutine, 60))
 
 
-def async_fake(*args, **kwargs):
+def async_fake(*args: str, **kwargs: Any) -> feedvm.AsyncClient:
     return feedvm.AsyncClient(binary=sys.executable, args=[str(FAKE_SERVER), *args], **kwargs)
 
 
-def test_calls_run_concurrently_and_keep_their_ids(framing):
-    async def scenario():
+def test_calls_run_concurrently_and_keep_their_ids(framing: str) -> None:
+    async def scenario() -> None:
         async with async_fake(framing=framing) as client:
-            slow = asyncio.ensure_future(client.call("test/sleep", {"seconds": 0.3}))
+            slow = asyncio.ensure_future(client.call("test/hold", {"gate": "slow"}))
             echoes = await asyncio.gather(*(client.call("test/echo", {"n": n}) for n in range(20)))
             assert echoes == [{"n": n} for n in range(20)]
-            assert not slow.done()
+            assert not slow.done()  # held until released: no timing involved
+            assert await client.call("test/release", {"gate": "slow"}) == {"released": 1}
             assert await slow == {}
     run(scenario())
 
 
-def test_errors_map_to_their_classes():
-    async def scenario():
+def test_errors_map_to_their_classes() -> None:
+    async def scenario() -> None:
         async with async_fake() as client:
             with pytest.raises(feedvm.UnknownSession):
                 await client.call("test/error", {"code": -32001, "message": "unknown session s9"})
     run(scenario())
 
 
-def test_a_timeout_cancels_and_the_client_stays_usable():
-    async def scenario():
+def test_a_timeout_cancels_and_the_client_stays_usable() -> None:
+    async def scenario() -> None:
         async with async_fake() as client:
             with pytest.raises(feedvm.RpcTimeout) as raised:
-                await client.call("test/sleep", {"seconds": 30}, timeout=0.2)
+                await client.call("test/hold", {"gate": "never"}, timeout=0.2)
             assert await client.call("test/cancels") == {"ids": [raised.value.request_id]}
             assert await client.ping() == {}
     run(scenario())
 
 
-def test_notifications_arrive_before_the_answer_and_reach_callbacks(framing):
-    async def scenario():
+def test_notifications_arrive_before_the_answer_and_reach_callbacks(framing: str) -> None:
+    async def scenario() -> None:
         async with async_fake(framing=framing) as client:
             seen = []
             client.on("hud", lambda note: seen.append(note.params["n"]))
@@ -59,8 +63,8 @@ def test_notifications_arrive_before_the_answer_and_reach_callbacks(framing):
     run(scenario())
 
 
-def test_the_server_dying_raises_server_exited_with_the_tail():
-    async def scenario():
+def test_the_server_dying_raises_server_exited_with_the_tail() -> None:
+    async def scenario() -> None:
         async with async_fake() as client:
             with pytest.raises(feedvm.ServerExited) as raised:
                 await client.call("test/exit", {"code": 4, "message": "bye now"})
@@ -69,12 +73,12 @@ def test_the_server_dying_raises_server_exited_with_the_tail():
     run(scenario())
 
 
-def test_leaving_the_context_reaps_the_process():
-    async def scenario():
+def test_leaving_the_context_reaps_the_process() -> None:
+    async def scenario() -> Tuple[int, feedvm.AsyncClient]:
         async with async_fake() as client:
-            pid = (await client.call("test/pid"))["pid"]
+            pid: int = (await client.call("test/pid"))["pid"]
         return pid, client
     pid, client = run(scenario())
-    assert client.process.returncode == 0
+    assert client.process is not None and client.process.returncode == 0
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)

@@ -10,12 +10,16 @@ import copy
 import json
 import re
 from pathlib import Path
+from typing import Callable, Dict, List, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 import feedvm
-from feedvm.fixtures import drf, entries, notion, reddit, wordpress, zhihu
+from feedvm.fixtures import FixtureServer, drf, entries, notion, reddit, wordpress, zhihu
+from feedvm.fixtures.catalog import Entry
+from feedvm.input_types import Input
+from feedvm.protocol_types import FeedItem, SectionsParams
 from imagecheck import dimensions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,10 +29,10 @@ TOTAL = 45
 MIME = {"png": "image/png", "gif": "image/gif", "jpg": "image/jpeg"}
 
 
-def worked_examples():
+def worked_examples() -> Dict[str, Input]:
     """``{heading: input}`` of every ``#####`` example under "Worked examples"."""
     section = SPEC.split("#### Worked examples", 1)[1].split("\n## ", 1)[0]
-    examples = {}
+    examples: Dict[str, Input] = {}
     for block in section.split("\n##### ")[1:]:
         heading = block.splitlines()[0].strip()
         match = re.search(r"```json\n(.*?)```", block, re.S)
@@ -43,7 +47,8 @@ EXAMPLES = worked_examples()
 class Dialect:
     """What the fixture dialect behind an example serves: its route, items and page count."""
 
-    def __init__(self, route, catalog, item_id, has_image, requests, title=lambda entry: entry.title):
+    def __init__(self, route: str, catalog: List[Entry], item_id: Callable[[Entry], str], has_image: Callable[[int], bool],
+                 requests: int, title: Callable[[Entry], str] = lambda entry: entry.title) -> None:
         self.route, self.catalog, self.item_id = route, catalog, item_id
         self.has_image, self.requests, self.title = has_image, requests, title
 
@@ -68,7 +73,7 @@ DIALECTS = {
 }
 
 
-def localized(example, server):
+def localized(example: Input, server: FixtureServer) -> Input:
     """``example`` with its ``baseURL`` moved to the fixture server's host."""
     value = copy.deepcopy(example)
     parts = urlsplit(value["baseURL"])
@@ -76,7 +81,7 @@ def localized(example, server):
     return value
 
 
-def walk_to_the_end(client, session):
+def walk_to_the_end(client: feedvm.Client, session: str) -> List[FeedItem]:
     """Reload, then load more until the end; the final items."""
     result = client.request_command(session, reload=True)
     for _ in range(20):
@@ -84,21 +89,22 @@ def walk_to_the_end(client, session):
             break
         result = client.request_command(session, reload=False)
     assert not result["hasMore"]
-    return list(client.notifications("sections", timeout=0))[-1].params["sections"][0]["items"]
+    sections: SectionsParams = cast(SectionsParams, list(client.notifications("sections", timeout=0))[-1].params)
+    return sections["sections"][0]["items"]
 
 
-def test_every_paging_pattern_has_an_example():
+def test_every_paging_pattern_has_an_example() -> None:
     assert sorted(EXAMPLES) == sorted(DIALECTS)
 
 
 @pytest.mark.parametrize("heading", sorted(EXAMPLES))
-def test_the_example_conforms_to_the_strict_schema(heading):
+def test_the_example_conforms_to_the_strict_schema(heading: str) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     root = {"allOf": [{"$ref": "#/components/schemas/Input"}], "components": OPENRPC["components"]}
     jsonschema.Draft7Validator(root).validate(EXAMPLES[heading])
 
 
-def test_the_strict_schema_rejects_unknown_members_and_placeholders():
+def test_the_strict_schema_rejects_unknown_members_and_placeholders() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     validator = jsonschema.Draft7Validator({"allOf": [{"$ref": "#/components/schemas/CustomSource"}],
                                             "components": OPENRPC["components"]})
@@ -112,7 +118,7 @@ def test_the_strict_schema_rejects_unknown_members_and_placeholders():
 
 
 @pytest.mark.parametrize("heading", sorted(EXAMPLES))
-def test_the_example_pages_to_the_end_keeping_items_without_images(real, fixtures, heading):
+def test_the_example_pages_to_the_end_keeping_items_without_images(real: feedvm.Client, fixtures: FixtureServer, heading: str) -> None:
     dialect = DIALECTS[heading]
     session = real.transform(localized(EXAMPLES[heading], fixtures))["session"]
     items = walk_to_the_end(real, session)
@@ -139,7 +145,7 @@ def test_the_example_pages_to_the_end_keeping_items_without_images(real, fixture
         assert (note["index"], note["image"], note["error"]["code"]) == (without, None, -32003)
 
 
-def test_relative_image_paths_and_field_templates_resolve_against_the_page(real, fixtures):
+def test_relative_image_paths_and_field_templates_resolve_against_the_page(real: feedvm.Client, fixtures: FixtureServer) -> None:
     drf_items = walk_to_the_end(real, real.transform(localized(
         EXAMPLES["Next URL (Django REST framework cursor pagination)"], fixtures))["session"])
     assert drf_items[0]["imageURL"] == f"{fixtures.url}/media/photos/drf-photos-0.jpg"
@@ -150,7 +156,7 @@ def test_relative_image_paths_and_field_templates_resolve_against_the_page(real,
     assert item["imageURL"] == f"{fixtures.url}/id/7/{item['width']}/{item['height']}"
 
 
-def test_next_url_paging_follows_the_link_header_without_a_next_url_key(real, fixtures):
+def test_next_url_paging_follows_the_link_header_without_a_next_url_key(real: feedvm.Client, fixtures: FixtureServer) -> None:
     picsum = localized(EXAMPLES["Page number + `Link` header (Lorem Picsum)"], fixtures)
     del picsum["custom"]["linkHeader"]
     picsum["custom"]["paging"] = "next"
@@ -158,7 +164,7 @@ def test_next_url_paging_follows_the_link_header_without_a_next_url_key(real, fi
     assert len(items) == TOTAL and fixtures.count("picsum") == 3
 
 
-def test_an_unknown_placeholder_is_refused_at_transform_naming_the_member(real, fixtures):
+def test_an_unknown_placeholder_is_refused_at_transform_naming_the_member(real: feedvm.Client, fixtures: FixtureServer) -> None:
     reddit_input = localized(EXAMPLES["Cursor in the query (Reddit listings)"], fixtures)
     reddit_input["custom"]["query"]["after"] = "{after}"
     with pytest.raises(feedvm.InvalidParams) as raised:
@@ -167,7 +173,7 @@ def test_an_unknown_placeholder_is_refused_at_transform_naming_the_member(real, 
     assert fixtures.count("reddit") == 0
 
 
-def test_a_wrong_items_path_names_the_arrays_the_answer_has(real, fixtures):
+def test_a_wrong_items_path_names_the_arrays_the_answer_has(real: feedvm.Client, fixtures: FixtureServer) -> None:
     reddit_input = localized(EXAMPLES["Cursor in the query (Reddit listings)"], fixtures)
     reddit_input["custom"]["items"] = "data.posts"
     session = real.transform(reddit_input)["session"]
@@ -177,7 +183,7 @@ def test_a_wrong_items_path_names_the_arrays_the_answer_has(real, fixtures):
     assert "data.children (25 items)" in raised.value.message
 
 
-def test_a_wrong_id_path_names_it_and_the_keys_items_have(real, fixtures):
+def test_a_wrong_id_path_names_it_and_the_keys_items_have(real: feedvm.Client, fixtures: FixtureServer) -> None:
     reddit_input = localized(EXAMPLES["Cursor in the query (Reddit listings)"], fixtures)
     reddit_input["custom"]["fields"]["id"] = "data.uuid"
     session = real.transform(reddit_input)["session"]

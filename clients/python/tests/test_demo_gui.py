@@ -14,12 +14,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, cast
 
 import pytest
 
 from screenshot import Screenshot, VirtualDisplay
 
-tk = pytest.importorskip("tkinter")
+pytest.importorskip("tkinter")
+
+import tkinter as tk  # noqa: E402
 
 from feedvm import Client  # noqa: E402
 from feedvm.demo.app import FOOTER_TEXTS, FeedWindow  # noqa: E402
@@ -33,34 +36,37 @@ needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xw
                                 reason="Xvfb/xwd missing: run clients/python/scripts/install-test-deps.sh")
 
 
-def hex_colour(text):
+def hex_colour(text: str) -> Tuple[int, ...]:
     return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
 
 
-def read_ready_line(process, deadline):
+def read_ready_line(process: "subprocess.Popen[bytes]", deadline: float) -> Optional[Dict[str, Any]]:
+    stdout = process.stdout
+    assert stdout is not None
     buffer = b""
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.5)
+        ready, _, _ = select.select([stdout], [], [], 0.5)
         if ready:
-            chunk = os.read(process.stdout.fileno(), 4096)
+            chunk = os.read(stdout.fileno(), 4096)
             if not chunk:
                 break
             buffer += chunk
             for line in buffer.splitlines():
                 if line.startswith(b"{"):
-                    return json.loads(line)
+                    ready_line: Dict[str, Any] = json.loads(line)
+                    return ready_line
         if process.poll() is not None:
             break
     return None
 
 
-def demo_environment(**extra):
+def demo_environment(**extra: str) -> Dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(PACKAGE_ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), **extra)
 
 
 @needs_xvfb
 @pytest.mark.parametrize("mode", [[], ["--fixtures"]], ids=["stub", "fixtures"])
-def test_the_demo_draws_the_first_page_of_pictures(feedvm_binary, mode, tmp_path):
+def test_the_demo_draws_the_first_page_of_pictures(feedvm_binary: str, mode: List[str], tmp_path: Path) -> None:
     with VirtualDisplay() as display:
         stderr_path = tmp_path / "demo.stderr"
         with open(stderr_path, "wb") as stderr:
@@ -88,7 +94,7 @@ def test_the_demo_draws_the_first_page_of_pictures(feedvm_binary, mode, tmp_path
         assert len(set(painted)) >= 3, f"picture at {x},{y} is one flat colour"
 
 
-def test_without_a_display_the_demo_explains_in_one_line(tmp_path):
+def test_without_a_display_the_demo_explains_in_one_line(tmp_path: Path) -> None:
     environment = demo_environment()
     for name in ("DISPLAY", "WAYLAND_DISPLAY"):
         environment.pop(name, None)
@@ -103,7 +109,7 @@ def test_without_a_display_the_demo_explains_in_one_line(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def display():
+def display() -> Iterator[str]:
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb missing: run clients/python/scripts/install-test-deps.sh")
     with VirtualDisplay() as virtual:
@@ -111,28 +117,26 @@ def display():
 
 
 @pytest.fixture
-def root(display):
+def root(display: str) -> Iterator[tk.Tk]:
     window_root = tk.Tk(screenName=display)
     yield window_root
     window_root.destroy()
 
 
-class RecordingBridge:
-    """Stands in for ClientBridge: records what the window submits, runs nothing."""
+class RecordingBridge(ClientBridge):
+    """Stands in for ClientBridge: records what the window submits, runs nothing (no client)."""
 
-    client = None
+    def __init__(self) -> None:  # no client, no pool
+        self.submitted: List[str] = []
 
-    def __init__(self):
-        self.submitted = []
-
-    def submit(self, tag, call):
+    def submit(self, tag: str, call: Callable[[], Any]) -> None:
         self.submitted.append(tag)
 
-    def drain(self):
+    def drain(self, limit: int = 200) -> List[Event]:
         return []
 
 
-def pump(root, seconds, until=lambda: False):
+def pump(root: tk.Tk, seconds: float, until: Callable[[], bool] = lambda: False) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and not until():
         root.update()
@@ -140,28 +144,34 @@ def pump(root, seconds, until=lambda: False):
     return until()
 
 
-def notify(window, method, **params):
+def notify(window: FeedWindow, method: str, **params: Any) -> None:
     window.handle(Event("notification", method, Notification(method, {"session": "s1", **params})))
 
 
-def started_window(root, **options):
+def started_window(root: tk.Tk, **options: Any) -> FeedWindow:
     window = FeedWindow(root, RecordingBridge(), {"source": "stub"}, ["all"], **options)
     window.handle(Event("result", "transform", {"session": "s1"}))
     return window
 
 
-def test_a_hud_message_clears_itself(root):
+def pending_timers(root: tk.Tk) -> List[str]:
+    """The ids of the ``after`` callbacks Tk has not run yet."""
+    return [str(timer) for timer in root.tk.splitlist(root.tk.call("after", "info"))]
+
+
+def test_a_hud_message_clears_itself_and_a_new_one_restarts_the_timer(root: tk.Tk) -> None:
     window = started_window(root, hud_seconds=0.3)
     notify(window, "hud", style="success", message="Load successful")
     assert window.status.cget("text") == "Load successful"
-    pump(root, 0.1)
-    notify(window, "hud", style="error", message="The network is down")  # restarts the timer
-    pump(root, 0.2)
+    first = window._hud_timer
+    notify(window, "hud", style="error", message="The network is down")
     assert window.status.cget("text") == "The network is down"
-    assert pump(root, 5, until=lambda: window.status.cget("text") == ""), "the HUD line never cleared"
+    # Restarted, not raced: the first message's timer is gone (it cannot clear the second).
+    assert first is not None and first not in pending_timers(root) and window._hud_timer in pending_timers(root)
+    assert pump(root, 30, until=lambda: window.status.cget("text") == ""), "the HUD line never cleared"
 
 
-def test_during_a_reload_the_footer_no_longer_says_no_more_data(root):
+def test_during_a_reload_the_footer_no_longer_says_no_more_data(root: tk.Tk) -> None:
     window = started_window(root)
     notify(window, "refreshStatus", status="noMoreData")
     assert window.footer.cget("text").startswith(FOOTER_TEXTS["end"])
@@ -172,32 +182,35 @@ def test_during_a_reload_the_footer_no_longer_says_no_more_data(root):
     assert window.footer.cget("text") == FOOTER_TEXTS["more"]
 
 
-def test_an_item_without_an_image_gets_a_text_card_and_no_image_load(root, display):
+def test_an_item_without_an_image_gets_a_text_card_and_no_image_load(root: tk.Tk, display: str) -> None:
     window = started_window(root)
     notify(window, "sections", revision=1, sections=[{"items": [
         {"id": "a", "title": "Words only, no picture at all", "author": "Ada"},
         {"id": "b", "title": "With a picture", "imageURL": "stub://images/all/1.png?w=96&h=64"}]}])
-    pump(root, 0.2)
+    root.update()  # lays the cards out
     window.handle(Event("result", "display:0", {"loadMore": False, "image": False}))
     window.handle(Event("result", "display:1", {"loadMore": False, "image": False}))
-    assert window.bridge.submitted.count("image") == 1  # only the item with an imageURL
-    texts = [window.canvas.itemcget(item, "text") for item in window.canvas.find_withtag("card:0")
-             if window.canvas.type(item) == "text"]
+    assert cast(RecordingBridge, window.bridge).submitted.count("image") == 1  # only the item with an imageURL
+    canvas = window.canvas  # typeshed leaves itemcget untyped and types type() as int
+    texts = [canvas.itemcget(item, "text") for item in canvas.find_withtag("card:0")  # type: ignore[no-untyped-call]
+             if str(canvas.type(item)) == "text"]
     assert any(text.startswith("Words only") for text in texts)
     notify(window, "refreshStatus", status="beingHeaderRefresh")
-    pump(root, 0.3)
+    root.update()  # draws, then XSync: the screenshot shows what was drawn
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     Screenshot.grab(display).save_png(SCREENSHOTS / "demo-text-card-refreshing.png")
 
 
-def test_after_a_refresh_a_list_that_fits_the_window_still_pages(root, feedvm_binary, tmp_path):
+def test_after_a_refresh_a_list_that_fits_the_window_still_pages(root: tk.Tk, feedvm_binary: str, tmp_path: Path) -> None:
     """Regression: the 12 reloaded items kept their "displayed" marks, so no willDisplay was
     sent and the next page never loaded (nothing to scroll)."""
     client = Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")], timeout=30)
     bridge = ClientBridge(client)
     window = FeedWindow(root, bridge, {"source": "stub", "pageSize": 12, "total": 60}, ["all"])
     try:
-        count = lambda: len(window.mirror.items)  # noqa: E731
+        def count() -> int:
+            return len(window.mirror.items)
+
         assert pump(root, 30, until=lambda: count() >= 24), f"the first pages never came ({count()} items)"
         pump(root, 1.0)
         settled = count()

@@ -39,7 +39,7 @@ def save_png(display: str, path: Path) -> None:
         subprocess.run(["convert", f"xwd:{xwd}", str(path)], check=True, timeout=60)
 
 
-def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary, tmp_path):
+def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary: str, tmp_path: Path) -> None:
     pytest.importorskip("tkinter")
     with FixtureServer() as fixtures, VirtualDisplay() as display:
         feed_input = localized(EXAMPLES["Offset + total (WordPress REST API)"], fixtures)
@@ -54,7 +54,6 @@ def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary, tmp_path)
         try:
             ready = read_ready_line(demo, time.monotonic() + 90)
             assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
-            time.sleep(0.3)  # let Tk paint what it reported
             shot = Screenshot.grab(display.name)
             save_png(display.name, tmp_path / "demo-text-cards.png")
             demo.send_signal(signal.SIGTERM)

@@ -5,6 +5,8 @@ release and debug builds of the Swift package in the current directory or a pare
 """
 
 import stat
+from pathlib import Path
+from typing import Tuple
 
 import pytest
 
@@ -12,7 +14,7 @@ import feedvm
 from feedvm import discovery
 
 
-def make_executable(path):
+def make_executable(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("#!/bin/sh\n")
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
@@ -20,7 +22,7 @@ def make_executable(path):
 
 
 @pytest.fixture
-def world(tmp_path, monkeypatch):
+def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Tuple[Path, Path]:
     """A repository with a nested working directory, an empty PATH, no FEEDVM_BIN, no bundle."""
     repo = tmp_path / "repo"
     (repo / "Sources" / "deep").mkdir(parents=True)
@@ -34,7 +36,7 @@ def world(tmp_path, monkeypatch):
     return repo, path_dir
 
 
-def test_nothing_found_lists_every_place_tried(world):
+def test_nothing_found_lists_every_place_tried(world: Tuple[Path, Path]) -> None:
     repo, _ = world
     with pytest.raises(feedvm.BinaryNotFound) as raised:
         feedvm.find_binary()
@@ -44,13 +46,13 @@ def test_nothing_found_lists_every_place_tried(world):
         assert tried in message
 
 
-def test_outside_any_repository_the_error_says_where_it_looked(world, tmp_path, monkeypatch):
+def test_outside_any_repository_the_error_says_where_it_looked(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(feedvm.BinaryNotFound, match="Package.swift"):
         feedvm.find_binary()
 
 
-def test_the_repository_build_is_found_from_a_subdirectory_release_before_debug(world):
+def test_the_repository_build_is_found_from_a_subdirectory_release_before_debug(world: Tuple[Path, Path]) -> None:
     repo, _ = world
     debug = make_executable(repo / ".build" / "debug" / "feedvm")
     assert feedvm.find_binary() == str(debug)
@@ -58,28 +60,28 @@ def test_the_repository_build_is_found_from_a_subdirectory_release_before_debug(
     assert feedvm.find_binary() == str(release)
 
 
-def test_a_build_in_an_outer_repository_is_found_past_an_unbuilt_inner_one(world):
+def test_a_build_in_an_outer_repository_is_found_past_an_unbuilt_inner_one(world: Tuple[Path, Path]) -> None:
     repo, _ = world
     (repo / "Sources" / "Package.swift").write_text("")
     release = make_executable(repo / ".build" / "release" / "feedvm")
     assert feedvm.find_binary() == str(release)
 
 
-def test_start_overrides_the_current_directory(world, tmp_path, monkeypatch):
+def test_start_overrides_the_current_directory(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     repo, _ = world
     release = make_executable(repo / ".build" / "release" / "feedvm")
     monkeypatch.chdir(tmp_path)
     assert feedvm.find_binary(start=repo / "Sources") == str(release)
 
 
-def test_path_comes_before_the_repository_build(world):
+def test_path_comes_before_the_repository_build(world: Tuple[Path, Path]) -> None:
     repo, path_dir = world
     make_executable(repo / ".build" / "release" / "feedvm")
     on_path = make_executable(path_dir / "feedvm")
     assert feedvm.find_binary() == str(on_path)
 
 
-def test_the_bundled_binary_comes_before_path(world, tmp_path, monkeypatch):
+def test_the_bundled_binary_comes_before_path(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _, path_dir = world
     make_executable(path_dir / "feedvm")
     bundled = make_executable(tmp_path / "wheel" / "feedvm")
@@ -87,7 +89,7 @@ def test_the_bundled_binary_comes_before_path(world, tmp_path, monkeypatch):
     assert feedvm.find_binary() == str(bundled)
 
 
-def test_feedvm_bin_then_an_explicit_path_override_everything(world, tmp_path, monkeypatch):
+def test_feedvm_bin_then_an_explicit_path_override_everything(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _, path_dir = world
     make_executable(path_dir / "feedvm")
     monkeypatch.setattr(discovery, "bundled_binary", lambda: str(make_executable(tmp_path / "b")))
@@ -98,7 +100,7 @@ def test_feedvm_bin_then_an_explicit_path_override_everything(world, tmp_path, m
     assert feedvm.find_binary(explicit) == str(explicit)
 
 
-def test_a_bad_explicit_choice_is_an_error_not_a_fallback(world, tmp_path, monkeypatch):
+def test_a_bad_explicit_choice_is_an_error_not_a_fallback(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     repo, _ = world
     make_executable(repo / ".build" / "release" / "feedvm")
     with pytest.raises(feedvm.BinaryNotFound, match="nope is not an executable file"):

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import threading
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
 import pytest
 
@@ -44,13 +44,13 @@ def run_editor(command: List[str], feedvm_binary: str, tmp_path: Path) -> Dict[s
     env = dict(os.environ, FEEDVM_BIN=feedvm_binary, FEEDVM_CACHE=str(tmp_path / "cache"), FEEDVM_OUT=str(out))
     done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     assert out.exists(), f"{command[0]} wrote no result (status {done.returncode}): {done.stderr[-2000:]!r}"
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result: Dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     assert result.get("failure") is None, result["failure"]
     return result
 
 
 @pytest.mark.skipif(shutil.which("nvim") is None, reason="nvim not installed (scripts/install-test-deps.sh installs it)")
-def test_neovim_vim_lsp_rpc_drives_a_framed_session(feedvm_binary, tmp_path):
+def test_neovim_vim_lsp_rpc_drives_a_framed_session(feedvm_binary: str, tmp_path: Path) -> None:
     result = run_editor(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c",
                          f"luafile {EDITORS / 'vim_lsp_rpc_session.lua'}"], feedvm_binary, tmp_path)
     check_session(result["notifications"], result["answers"])
@@ -58,22 +58,22 @@ def test_neovim_vim_lsp_rpc_drives_a_framed_session(feedvm_binary, tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs not installed (scripts/install-test-deps.sh installs it)")
-def test_emacs_jsonrpc_el_drives_a_framed_session(feedvm_binary, tmp_path):
+def test_emacs_jsonrpc_el_drives_a_framed_session(feedvm_binary: str, tmp_path: Path) -> None:
     result = run_editor(["emacs", "--batch", "-Q", "-l", str(EDITORS / "jsonrpc_el_session.el")], feedvm_binary, tmp_path)
     check_session(result["notifications"], result["answers"])
     assert result["exit"] == 0
 
 
-def test_python_lsp_jsonrpc_drives_a_framed_session(feedvm_binary, tmp_path):
+def test_python_lsp_jsonrpc_drives_a_framed_session(feedvm_binary: str, tmp_path: Path) -> None:
     endpoint_module = pytest.importorskip("pylsp_jsonrpc.endpoint", reason="pip install python-lsp-jsonrpc")
     from pylsp_jsonrpc.streams import JsonRpcStreamReader, JsonRpcStreamWriter
 
     notifications: List[Dict[str, Any]] = []
 
-    class Recorder(dict):
+    class Recorder(Dict[str, Any]):
         """The endpoint's dispatcher: records every notification the server sends."""
 
-        def __getitem__(self, method):
+        def __getitem__(self, method: str) -> Callable[[Dict[str, Any]], None]:
             return lambda params: notifications.append(
                 {"method": method, "status": params.get("status"), "revision": params.get("revision")})
 
@@ -83,9 +83,9 @@ def test_python_lsp_jsonrpc_drives_a_framed_session(feedvm_binary, tmp_path):
     endpoint = endpoint_module.Endpoint(Recorder(), writer.write)
     reader = threading.Thread(target=JsonRpcStreamReader(process.stdout).listen, args=(endpoint.consume,), daemon=True)
     reader.start()
-    answers = []
+    answers: List[Dict[str, Any]] = []
     try:
-        def call(method, params):
+        def call(method: str, params: Dict[str, Any]) -> Any:
             answer = endpoint.request(method, params).result(timeout=20)
             answers.append({"method": method, "result": answer})
             return answer

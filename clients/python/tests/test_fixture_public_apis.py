@@ -3,6 +3,7 @@ source's examples rely on): cursors, bodies, headers and errors as documented.""
 
 import json
 import urllib.request
+from typing import Any, Dict, Iterator, Optional, Tuple
 from urllib.error import HTTPError
 
 import pytest
@@ -11,12 +12,13 @@ from feedvm.fixtures import FixtureServer, drf, entries, notion, reddit
 
 
 @pytest.fixture(scope="module")
-def server():
+def server() -> Iterator[FixtureServer]:
     with FixtureServer(config={"total": 12}) as running:
         yield running
 
 
-def call(server, path, body=None, headers=None):
+def call(server: FixtureServer, path: str, body: Any = None,
+         headers: Optional[Dict[str, str]] = None) -> Tuple[int, Dict[str, str], Any]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(server.url + path, data=data, headers=headers or {},
                                      method="POST" if data is not None else "GET")
@@ -30,7 +32,7 @@ def call(server, path, body=None, headers=None):
 NOTION = {"Authorization": "Bearer secret_x", "Notion-Version": "2022-06-28", "Content-Type": "application/json"}
 
 
-def test_picsum_links_the_next_page_only_while_there_is_one(server):
+def test_picsum_links_the_next_page_only_while_there_is_one(server: FixtureServer) -> None:
     status, headers, photos = call(server, "/v2/list?page=1&limit=5")
     assert status == 200 and [photo["id"] for photo in photos] == ["0", "1", "2", "3", "4"]
     assert 'page=2&limit=5>; rel="next"' in headers["Link"]
@@ -39,14 +41,14 @@ def test_picsum_links_the_next_page_only_while_there_is_one(server):
     assert call(server, "/v2/list?page=4&limit=5")[2] == []
 
 
-def test_wordpress_totals_are_headers_and_posts_may_lack_a_cover(server):
+def test_wordpress_totals_are_headers_and_posts_may_lack_a_cover(server: FixtureServer) -> None:
     status, headers, posts = call(server, "/wp-json/wp/v2/posts?offset=10&per_page=5")
     assert status == 200 and (headers["X-WP-Total"], headers["X-WP-TotalPages"]) == ("12", "3")
     assert [post["jetpack_featured_media_url"] != "" for post in posts] == [False, False]
     assert call(server, "/wp-json/wp/v2/posts?offset=12")[0] == 400
 
 
-def test_reddit_after_is_the_last_fullname_and_null_at_the_end(server):
+def test_reddit_after_is_the_last_fullname_and_null_at_the_end(server: FixtureServer) -> None:
     _, _, first = call(server, "/r/pics/new.json?limit=10")
     children = first["data"]["children"]
     assert first["data"]["after"] == children[-1]["data"]["name"] == reddit.fullname(9)
@@ -55,7 +57,7 @@ def test_reddit_after_is_the_last_fullname_and_null_at_the_end(server):
     assert len(last["data"]["children"]) == 2 and last["data"]["after"] is None
 
 
-def test_notion_wants_a_numeric_page_size_and_no_empty_cursor(server):
+def test_notion_wants_a_numeric_page_size_and_no_empty_cursor(server: FixtureServer) -> None:
     status, _, page = call(server, "/v1/databases/db/query", {"page_size": 5}, NOTION)
     assert status == 200 and page["has_more"] and page["next_cursor"] == page_ids(5)
     assert page["results"][1]["cover"] is None
@@ -66,11 +68,11 @@ def test_notion_wants_a_numeric_page_size_and_no_empty_cursor(server):
     assert call(server, "/v1/databases/db/query", {"page_size": 5}, {"Content-Type": "application/json"})[0] == 401
 
 
-def page_ids(index):
+def page_ids(index: int) -> str:
     return notion.page_id(entries("notion", "db", 12, "jpg")[index].key)
 
 
-def test_zhihu_each_answer_dates_the_next_request(server):
+def test_zhihu_each_answer_dates_the_next_request(server: FixtureServer) -> None:
     _, _, latest = call(server, "/api/4/news/latest")
     assert latest["date"] == "20171228" and len(latest["stories"]) == 5 and latest["top_stories"]
     _, _, before = call(server, f"/api/4/news/before/{latest['date']}")
@@ -79,7 +81,7 @@ def test_zhihu_each_answer_dates_the_next_request(server):
     assert call(server, "/api/4/news/before/2017-12-26")[0] == 404
 
 
-def test_drf_next_is_an_absolute_url_and_images_are_site_relative(server):
+def test_drf_next_is_an_absolute_url_and_images_are_site_relative(server: FixtureServer) -> None:
     _, _, page = call(server, "/api/photos/?page_size=5")
     assert page["next"] == f"{server.url}/api/photos/?cursor={drf.encode_cursor(5)}&page_size=5"
     assert page["results"][0]["image"] == "/media/photos/drf-photos-0.jpg" and page["results"][3]["image"] is None

@@ -4,6 +4,7 @@ import http.client
 import json
 import time
 import urllib.request
+from typing import Any, Dict, Iterator, Optional, Tuple
 from urllib.error import HTTPError
 from urllib.parse import quote
 
@@ -14,18 +15,19 @@ from imagecheck import dimensions
 
 
 @pytest.fixture(scope="module")
-def server():
+def server() -> Iterator[FixtureServer]:
     with FixtureServer() as running:
         yield running
 
 
 @pytest.fixture(autouse=True)
-def clean(server):
+def clean(server: FixtureServer) -> None:
     server.reset()
     server.configure(token_expiry="http401", token_uses=3, total=45)
 
 
-def get(server, path, headers=None, method="GET", body=None):
+def get(server: FixtureServer, path: str, headers: Optional[Dict[str, str]] = None, method: str = "GET",
+        body: Optional[bytes] = None) -> Tuple[int, Dict[str, str], bytes]:
     request = urllib.request.Request(server.url + path, data=body, headers=headers or {}, method=method)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -34,12 +36,12 @@ def get(server, path, headers=None, method="GET", body=None):
         return error.code, dict(error.headers), error.read()
 
 
-def get_json(server, path, headers=None):
+def get_json(server: FixtureServer, path: str, headers: Optional[Dict[str, str]] = None) -> Tuple[int, Dict[str, str], Any]:
     status, headers_out, body = get(server, path, headers)
     return status, headers_out, json.loads(body)
 
 
-def test_gank_pages_through_a_category_and_ends_with_an_empty_page(server):
+def test_gank_pages_through_a_category_and_ends_with_an_empty_page(server: FixtureServer) -> None:
     category = quote("福利")
     seen = []
     for page in range(1, 7):
@@ -52,7 +54,7 @@ def test_gank_pages_through_a_category_and_ends_with_an_empty_page(server):
     assert first["url"].startswith(server.url + "/images/")
 
 
-def test_every_image_url_serves_bytes_matching_its_advertised_size(server):
+def test_every_image_url_serves_bytes_matching_its_advertised_size(server: FixtureServer) -> None:
     _, _, body = get_json(server, "/unsplash/photos?page=1&per_page=5",
                           {"Authorization": "Client-ID fixture-access-key"})
     for photo in body:
@@ -63,7 +65,7 @@ def test_every_image_url_serves_bytes_matching_its_advertised_size(server):
         assert dimensions(thumb) == ("png", photo["width"] // 2, photo["height"] // 2)
 
 
-def test_gank_serves_gif_for_every_fifth_item(server):
+def test_gank_serves_gif_for_every_fifth_item(server: FixtureServer) -> None:
     _, _, body = get_json(server, "/gank/api/data/Android/5/1")
     urls = [item["url"] for item in body["results"]]
     assert [url.rsplit(".", 1)[1] for url in urls] == ["png"] * 4 + ["gif"]
@@ -72,12 +74,12 @@ def test_gank_serves_gif_for_every_fifth_item(server):
     assert dimensions(data)[0] == "gif"
 
 
-def test_unsplash_rejects_a_bad_client_id_with_errors(server):
+def test_unsplash_rejects_a_bad_client_id_with_errors(server: FixtureServer) -> None:
     status, _, body = get_json(server, "/unsplash/photos", {"Authorization": "Client-ID wrong"})
     assert status == 401 and body == {"errors": ["OAuth error: The access token is invalid"]}
 
 
-def test_unsplash_sends_total_and_link_headers(server):
+def test_unsplash_sends_total_and_link_headers(server: FixtureServer) -> None:
     status, headers, body = get_json(server, "/unsplash/photos?page=5&per_page=10",
                                      {"Authorization": "Client-ID fixture-access-key"})
     assert status == 200 and len(body) == 5 and headers["X-Total"] == "45"
@@ -87,7 +89,7 @@ def test_unsplash_sends_total_and_link_headers(server):
 
 
 @pytest.mark.parametrize("mode", ["http401", "code"])
-def test_envelope_token_expires_refreshes_and_the_retry_works(server, mode):
+def test_envelope_token_expires_refreshes_and_the_retry_works(server: FixtureServer, mode: str) -> None:
     server.configure(token_expiry=mode, token_uses=2)
     token = {"token": "fixture-token-1"}
     for page in (1, 2):
@@ -108,7 +110,7 @@ def test_envelope_token_expires_refreshes_and_the_retry_works(server, mode):
     assert server.count("envelope.refresh") == 1 and server.count("envelope.list") == 4
 
 
-def test_cursor_api_walks_to_a_null_next(server):
+def test_cursor_api_walks_to_a_null_next(server: FixtureServer) -> None:
     cursor, names = "", []
     while cursor is not None:
         _, _, body = get_json(server, f"/cursor/items?limit=20&cursor={cursor}")
@@ -119,7 +121,7 @@ def test_cursor_api_walks_to_a_null_next(server):
     assert status == 400 and body == {"error": "bad cursor"}
 
 
-def test_stats_count_per_route_and_reset_zeroes_them(server):
+def test_stats_count_per_route_and_reset_zeroes_them(server: FixtureServer) -> None:
     get(server, "/gank/api/data/iOS/10/1")
     get(server, "/gank/api/data/iOS/10/2")
     get(server, "/images/x.png")
@@ -129,14 +131,14 @@ def test_stats_count_per_route_and_reset_zeroes_them(server):
     assert server.stats() == {"routes": {}, "total": 0}
 
 
-def test_image_metadata_is_derived_from_the_id(server):
+def test_image_metadata_is_derived_from_the_id(server: FixtureServer) -> None:
     _, _, data = get(server, "/images/anything-7.png")
     assert dimensions(data) == ("png", *image_size("anything-7"))
 
 
 # -- faults -------------------------------------------------------------------
 
-def raw_get(server, path):
+def raw_get(server: FixtureServer, path: str) -> Tuple[http.client.HTTPResponse, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
         connection.request("GET", path)
@@ -146,14 +148,14 @@ def raw_get(server, path):
         connection.close()
 
 
-def test_a_status_fault_applies_only_the_given_number_of_times(server):
+def test_a_status_fault_applies_only_the_given_number_of_times(server: FixtureServer) -> None:
     server.set_fault("gank", status=503, times=1)
     assert get(server, "/gank/api/data/iOS/10/1")[0] == 503
     assert get(server, "/gank/api/data/iOS/10/1")[0] == 200
     assert server.count("gank") == 2
 
 
-def test_a_fault_set_over_http_with_a_query_string(server):
+def test_a_fault_set_over_http_with_a_query_string(server: FixtureServer) -> None:
     status, _, _ = get(server, "/_faults?route=cursor&status=500", method="POST", body=b"")
     assert status == 200
     assert get(server, "/cursor/items")[0] == 500
@@ -161,20 +163,20 @@ def test_a_fault_set_over_http_with_a_query_string(server):
     assert get(server, "/cursor/items")[0] == 200
 
 
-def test_latency_delays_the_answer(server):
+def test_latency_delays_the_answer(server: FixtureServer) -> None:
     server.set_fault("images", latency_ms=300)
     started = time.monotonic()
     assert get(server, "/images/a.png")[0] == 200
     assert time.monotonic() - started >= 0.3  # a lower bound: cannot flake
 
 
-def test_truncated_body_is_an_incomplete_read(server):
+def test_truncated_body_is_an_incomplete_read(server: FixtureServer) -> None:
     server.set_fault("gank", body="truncate")
     with pytest.raises(http.client.IncompleteRead):
         raw_get(server, "/gank/api/data/iOS/10/1")
 
 
-def test_garbage_body_is_not_json(server):
+def test_garbage_body_is_not_json(server: FixtureServer) -> None:
     server.set_fault("gank", body="garbage")
     status, _, body = get(server, "/gank/api/data/iOS/10/1")
     assert status == 200
@@ -182,13 +184,13 @@ def test_garbage_body_is_not_json(server):
         json.loads(body)
 
 
-def test_connection_reset_gives_no_answer(server):
+def test_connection_reset_gives_no_answer(server: FixtureServer) -> None:
     server.set_fault("gank", body="reset")
     with pytest.raises((ConnectionResetError, http.client.RemoteDisconnected)):
         raw_get(server, "/gank/api/data/iOS/10/1")
 
 
-def test_slow_body_arrives_whole_but_late(server):
+def test_slow_body_arrives_whole_but_late(server: FixtureServer) -> None:
     server.set_fault("gank", body="slow", slow_ms=20)
     started = time.monotonic()
     status, _, body = get(server, "/gank/api/data/iOS/2/1")
@@ -196,28 +198,28 @@ def test_slow_body_arrives_whole_but_late(server):
     assert time.monotonic() - started >= 0.02 * (len(body) // 16)
 
 
-def test_wrong_content_type_labels_json_as_html(server):
+def test_wrong_content_type_labels_json_as_html(server: FixtureServer) -> None:
     server.set_fault("gank", body="wrong_type")
     status, headers, body = get(server, "/gank/api/data/iOS/10/1")
     assert headers["Content-Type"].startswith("text/html") and json.loads(body)["error"] is False
 
 
-def test_empty_body(server):
+def test_empty_body(server: FixtureServer) -> None:
     server.set_fault("images", body="empty")
     status, headers, body = get(server, "/images/a.png")
     assert (status, body, headers["Content-Length"]) == (200, b"", "0")
 
 
-def test_a_fault_on_one_route_leaves_the_others_alone(server):
+def test_a_fault_on_one_route_leaves_the_others_alone(server: FixtureServer) -> None:
     server.set_fault("gank", status=500)
     assert get(server, "/images/a.png")[0] == 200
 
 
-def test_bad_fault_specs_are_refused(server):
+def test_bad_fault_specs_are_refused(server: FixtureServer) -> None:
     status, _, body = get(server, "/_faults", method="POST", body=b'{"route":"gank","body":"melt"}')
     assert status == 400 and b"body must be one of" in body
 
 
-def test_the_backend_refuses_to_bind_beyond_loopback():
+def test_the_backend_refuses_to_bind_beyond_loopback() -> None:
     with pytest.raises(ValueError, match="loopback"):
         FixtureServer(host="0.0.0.0")

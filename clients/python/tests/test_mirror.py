@@ -1,20 +1,22 @@
 """FeedMirror: snapshots and incremental changes give the same list."""
 
+from typing import Any, Callable, Dict, List, Union
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from feedvm import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
-from feedvm.mirror import apply_section_changes
+from feedvm.mirror import Item, Sections, apply_section_changes
 from feedvm.wire import Notification
 
 
-def item(key, version=0):
+def item(key: Union[int, str], version: int = 0) -> Item:
     return {"id": f"i{key}", "title": f"item {key} v{version}", "imageURL": f"https://x/{key}.png"}
 
 
 @st.composite
-def section(draw):
+def section(draw: st.DrawFn) -> List[Item]:
     keys = draw(st.lists(st.integers(0, 40), unique=True, max_size=25))
     return [item(key, draw(st.integers(0, 2))) for key in keys]
 
@@ -23,12 +25,12 @@ feeds = st.lists(st.lists(section(), min_size=0, max_size=3), min_size=1, max_si
 
 
 #: What ``transform`` answers: the session's revision 0.
-TRANSFORM_OUTPUT = [[]]
+TRANSFORM_OUTPUT: Sections = [[]]
 
 
 @settings(max_examples=300, deadline=None)
 @given(feeds, st.lists(st.booleans(), min_size=8, max_size=8))
-def test_a_fresh_mirror_follows_a_fresh_session_from_its_first_change(states, as_snapshot):
+def test_a_fresh_mirror_follows_a_fresh_session_from_its_first_change(states: List[Sections], as_snapshot: List[bool]) -> None:
     """No seeding: the first message is a change on revision 0, as the server sends it.
 
     Snapshots (the server's other form) are mixed in at random steps, and each step is
@@ -52,7 +54,7 @@ def test_a_fresh_mirror_follows_a_fresh_session_from_its_first_change(states, as
         previous = state
 
 
-def test_the_first_page_of_a_fresh_session_fills_a_fresh_mirror():
+def test_the_first_page_of_a_fresh_session_fills_a_fresh_mirror() -> None:
     mirror = FeedMirror("s1")
     page = [item(k) for k in range(10)]
     mirror.apply({"session": "s1", "revision": 1, "changes": {
@@ -61,7 +63,7 @@ def test_the_first_page_of_a_fresh_session_fills_a_fresh_mirror():
     assert (mirror.revision, mirror.items) == (1, page)
 
 
-def test_a_worked_example_of_the_documented_format():
+def test_a_worked_example_of_the_documented_format() -> None:
     old = [item(k) for k in "abcde"]
     change = {"deleted": [1], "moved": [{"from": 4, "to": 0}],
               "inserted": [{"index": 2, "item": item("x")}],
@@ -71,7 +73,7 @@ def test_a_worked_example_of_the_documented_format():
     assert new[4] == item("d", 1)
 
 
-def test_a_change_on_the_wrong_base_revision_is_refused_and_reading_the_stale_list_raises():
+def test_a_change_on_the_wrong_base_revision_is_refused_and_reading_the_stale_list_raises() -> None:
     mirror = FeedMirror()
     mirror.apply_snapshot(3, [{"items": [item(1)]}])
     with pytest.raises(MirrorOutOfSync, match="change 4 -> 5 refused"):
@@ -85,7 +87,7 @@ def test_a_change_on_the_wrong_base_revision_is_refused_and_reading_the_stale_li
     assert (mirror.revision, mirror.items, mirror.out_of_sync) == (6, [item(2)], None)
 
 
-def test_an_invalid_change_leaves_the_mirror_out_of_sync():
+def test_an_invalid_change_leaves_the_mirror_out_of_sync() -> None:
     mirror = FeedMirror()
     with pytest.raises(InvalidChanges):
         mirror.apply_changes({"revision": 1, "baseRevision": 0, "sections": [{"deleted": [0]}]})
@@ -96,21 +98,22 @@ def test_an_invalid_change_leaves_the_mirror_out_of_sync():
 class FakeClient:
     """Only what ``attach`` uses: ``on(method, callback)``."""
 
-    def __init__(self):
-        self.callbacks = []
+    def __init__(self) -> None:
+        self.callbacks: List[Callable[[Notification], None]] = []
 
-    def on(self, method, callback):
+    def on(self, method: str, callback: Callable[[Notification], None]) -> Callable[[], None]:
         assert method == "sections"
         self.callbacks.append(callback)
         return lambda: self.callbacks.remove(callback)
 
-    def publish(self, params):
+    def publish(self, params: Dict[str, Any]) -> None:
         for callback in list(self.callbacks):
             callback(Notification("sections", params))
 
 
-def test_an_attached_mirror_reports_a_missed_change_to_the_caller_not_only_to_stderr(capsys):
-    client, errors = FakeClient(), []
+def test_an_attached_mirror_reports_a_missed_change_to_the_caller_not_only_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    client = FakeClient()
+    errors: List[Exception] = []
     mirror = FeedMirror("s1")
     unsubscribe = mirror.attach(client, on_error=errors.append)
     client.publish({"session": "s1", "revision": 2, "changes": {"baseRevision": 1, "sections": [{}]}})
@@ -131,12 +134,12 @@ def test_an_attached_mirror_reports_a_missed_change_to_the_caller_not_only_to_st
     {"moved": [{"from": 0, "to": 0}], "deleted": [0]},
     {"updated": [{"index": 2, "item": item(9)}]},
 ])
-def test_impossible_indices_are_refused(change):
+def test_impossible_indices_are_refused(change: Dict[str, Any]) -> None:
     with pytest.raises(InvalidChanges):
         apply_section_changes([item(1), item(2)], change)
 
 
-def test_another_sessions_notification_is_ignored():
+def test_another_sessions_notification_is_ignored() -> None:
     mirror = FeedMirror("s1")
     assert not mirror.apply({"session": "s2", "revision": 1, "sections": [{"items": [item(1)]}]})
     assert (mirror.revision, mirror.items) == (0, [])

@@ -4,23 +4,26 @@ Skipped (with the reason) while the binary is not built or does not speak the
 feed methods yet. Covers the HTTP dialects and every fixture fault mode.
 """
 
+from typing import Any, Dict
+
 import pytest
 
 import feedvm
-from feedvm.fixtures import entries
+from feedvm.fixtures import FixtureServer, entries
+from feedvm.protocol_types import Image
 from imagecheck import dimensions
 
 MIME = {"png": "image/png", "gif": "image/gif", "jpg": "image/jpeg"}
 
 
-def open_session(client, fixtures, source="gank", **members):
+def open_session(client: feedvm.Client, fixtures: FixtureServer, source: str = "gank", **members: Any) -> str:
     members.setdefault("category", "Android")
     session = client.transform(fixtures.input_for(source, **members))["session"]
     client.bind_refresh_status(session)
     return session
 
 
-def check_image(client, session, index):
+def check_image(client: feedvm.Client, session: str, index: int) -> Image:
     image = client.load_image(session, index)
     with open(image["path"], "rb") as cached:
         data = cached.read()
@@ -30,7 +33,7 @@ def check_image(client, session, index):
     return image
 
 
-def test_gank_pages_to_the_end_with_one_request_per_page(real, fixtures):
+def test_gank_pages_to_the_end_with_one_request_per_page(real: feedvm.Client, fixtures: FixtureServer) -> None:
     fixtures.configure(total=25)
     session = open_session(real, fixtures)
     assert real.request_command(session, reload=True)["count"] == 10
@@ -45,7 +48,7 @@ def test_gank_pages_to_the_end_with_one_request_per_page(real, fixtures):
     assert items[0]["author"] == expected[0].author
 
 
-def test_gank_images_png_and_gif_match_their_bytes(real, fixtures):
+def test_gank_images_png_and_gif_match_their_bytes(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures)
     real.request_command(session, reload=True)
     assert check_image(real, session, 0)["mimeType"] == "image/png"
@@ -54,7 +57,7 @@ def test_gank_images_png_and_gif_match_their_bytes(real, fixtures):
     assert fixtures.count("images") == 2
 
 
-def test_unsplash_with_its_key_and_jpeg_images(real, fixtures):
+def test_unsplash_with_its_key_and_jpeg_images(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures, "unsplash")
     result = real.request_command(session, reload=True)
     assert (result["count"], result["hasMore"]) == (10, True)
@@ -63,7 +66,7 @@ def test_unsplash_with_its_key_and_jpeg_images(real, fixtures):
     assert check_image(real, session, 0)["mimeType"] == "image/jpeg"
 
 
-def test_unsplash_with_a_wrong_key_fails_without_leaking_it(real, fixtures):
+def test_unsplash_with_a_wrong_key_fails_without_leaking_it(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures, "unsplash", accessKey="wrong-secret-key")
     with pytest.raises(feedvm.LoadFailed) as raised:
         real.request_command(session, reload=True)
@@ -73,7 +76,7 @@ def test_unsplash_with_a_wrong_key_fails_without_leaking_it(real, fixtures):
     assert huds[-1]["style"] == "error"
 
 
-def test_envelope_with_a_bearer_token(real, fixtures):
+def test_envelope_with_a_bearer_token(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures, "envelope", category="list")
     result = real.request_command(session, reload=True)
     assert (result["count"], result["hasMore"]) == (10, True)
@@ -81,7 +84,7 @@ def test_envelope_with_a_bearer_token(real, fixtures):
 
 
 @pytest.mark.parametrize("expiry", ["http401", "code"])
-def test_an_expired_envelope_token_is_renewed_silently_and_the_page_retried(real, fixtures, expiry):
+def test_an_expired_envelope_token_is_renewed_silently_and_the_page_retried(real: feedvm.Client, fixtures: FixtureServer, expiry: str) -> None:
     fixtures.configure(token_expiry=expiry, token_uses=2)
     session = open_session(real, fixtures, "envelope", category="list")
     counts = [real.request_command(session, reload=index == 0)["count"] for index in range(4)]
@@ -91,7 +94,7 @@ def test_an_expired_envelope_token_is_renewed_silently_and_the_page_retried(real
     assert [n.params["style"] for n in real.notifications("hud", timeout=0)] == ["success"] * 4
 
 
-def test_the_custom_cursor_source_walks_to_a_null_cursor(real, fixtures):
+def test_the_custom_cursor_source_walks_to_a_null_cursor(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures, "custom", pageSize=20)
     counts = [real.request_command(session, reload=index == 0) for index in range(3)]
     assert [(r["count"], r["hasMore"]) for r in counts] == [(20, True), (40, True), (45, False)]
@@ -107,7 +110,7 @@ def test_the_custom_cursor_source_walks_to_a_null_cursor(real, fixtures):
     {"status": 503}, {"status": 404}, {"body": "garbage"}, {"body": "truncate"},
     {"body": "reset"}, {"body": "empty"},
 ], ids=["503", "404", "garbage", "truncate", "reset", "empty"])
-def test_a_broken_page_fails_the_load_and_keeps_the_list(real, fixtures, fault):
+def test_a_broken_page_fails_the_load_and_keeps_the_list(real: feedvm.Client, fixtures: FixtureServer, fault: Dict[str, Any]) -> None:
     session = open_session(real, fixtures)
     real.request_command(session, reload=True)
     # Until cleared: an HTTP stack may transparently retry a reset idempotent GET once.
@@ -123,15 +126,15 @@ def test_a_broken_page_fails_the_load_and_keeps_the_list(real, fixtures, fault):
 
 @pytest.mark.parametrize("fault", [{"body": "slow", "slow_ms": 5}, {"latency_ms": 200},
                                    {"body": "wrong_type"}], ids=["slow", "latency", "wrong_type"])
-def test_a_slow_or_mislabelled_page_still_loads(real, fixtures, fault):
+def test_a_slow_or_mislabelled_page_still_loads(real: feedvm.Client, fixtures: FixtureServer, fault: Dict[str, Any]) -> None:
     session = open_session(real, fixtures)
     fixtures.set_fault("gank", **fault)
     assert real.request_command(session, reload=True)["count"] == 10
 
 
-def test_a_client_timeout_on_a_slow_backend_cancels_the_load(real, fixtures):
+def test_a_client_timeout_on_a_slow_backend_cancels_the_load(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures)
-    fixtures.set_fault("gank", latency_ms=3000)
+    fixtures.set_fault("gank", latency_ms=10_000)  # far beyond the 0.3 s timeout: the cancel ends it
     with pytest.raises(feedvm.RpcTimeout):
         real.request_command(session, reload=True, timeout=0.3)
     fixtures.clear_faults()
@@ -141,7 +144,7 @@ def test_a_client_timeout_on_a_slow_backend_cancels_the_load(real, fixtures):
 @pytest.mark.parametrize("fault", [{"status": 500}, {"body": "garbage"}, {"body": "truncate"},
                                    {"body": "reset"}, {"body": "empty"}],
                          ids=["500", "garbage", "truncate", "reset", "empty"])
-def test_a_broken_image_is_an_image_load_error_after_a_null_notification(real, fixtures, fault):
+def test_a_broken_image_is_an_image_load_error_after_a_null_notification(real: feedvm.Client, fixtures: FixtureServer, fault: Dict[str, Any]) -> None:
     session = open_session(real, fixtures)
     real.request_command(session, reload=True)
     fixtures.set_fault("images", **fault)
@@ -152,7 +155,7 @@ def test_a_broken_image_is_an_image_load_error_after_a_null_notification(real, f
     assert note["index"] == 1 and note["image"] is None and "code" in note["error"]
 
 
-def test_an_image_labelled_with_the_wrong_type_is_sniffed_from_its_bytes(real, fixtures):
+def test_an_image_labelled_with_the_wrong_type_is_sniffed_from_its_bytes(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = open_session(real, fixtures)
     real.request_command(session, reload=True)
     fixtures.set_fault("images", body="wrong_type")

@@ -12,57 +12,60 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 import pytest
 
 import feedvm
-from client_support import session_events
+from client_support import SpawnClient, session_events
 from feedvm import transcript
 from feedvm.errors import InvalidParams
+from feedvm.input_types import Input
 from feedvm.methods import PROTOCOL_VERSION
+from feedvm.protocol_types import LoadResult
 from imagecheck import dimensions
 
 HERE = Path(__file__).resolve().parent
 MIME = {"png": "image/png", "gif": "image/gif", "jpg": "image/jpeg"}
 
 
-def new_session(client, bind=True, **input_members):
-    session = client.transform({"source": "stub", **input_members})["session"]
+def new_session(client: feedvm.Client, bind: bool = True, **input_members: Any) -> str:
+    session = client.transform(cast(Input, {"source": "stub", **input_members}))["session"]
     if bind:
         client.bind_refresh_status(session)
     return session
 
 
-def test_initialize_reports_the_protocol_and_server(real):
+def test_initialize_reports_the_protocol_and_server(real: feedvm.Client) -> None:
     result = real.initialize({"name": "pytest"}, {"sections": {"incremental": True}})
     assert result["protocolVersion"] == PROTOCOL_VERSION
     assert result["serverInfo"]["name"] == "feedvm"
 
 
-def test_initialize_refuses_another_major_version_naming_the_supported_one(real):
+def test_initialize_refuses_another_major_version_naming_the_supported_one(real: feedvm.Client) -> None:
     with pytest.raises(InvalidParams) as refused:
         real.initialize({"name": "pytest"}, protocol_version="2.0")
     assert refused.value.data["field"] == "protocolVersion" and refused.value.data["supported"] == PROTOCOL_VERSION
     assert PROTOCOL_VERSION in refused.value.message
 
 
-def test_rpc_discover_answers_the_protocols_openrpc_document(real):
+def test_rpc_discover_answers_the_protocols_openrpc_document(real: feedvm.Client) -> None:
     document = real.call("rpc.discover")
     assert document == json.loads((transcript.repo_root() / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
 
 
-def test_transform_answers_the_initial_output(real):
+def test_transform_answers_the_initial_output(real: feedvm.Client) -> None:
     result = real.transform({"source": "stub"})
     assert isinstance(result["session"], str)
     assert result["output"] == {"sections": [{"items": []}], "refreshStatus": {"status": "none"}}
 
 
-def test_bind_before_any_load_replays_none(real):
+def test_bind_before_any_load_replays_none(real: feedvm.Client) -> None:
     session = new_session(real, bind=False)
     assert real.bind_refresh_status(session) == {"status": "none"}
 
 
-def test_reload_sends_its_notifications_in_order_before_the_answer(real_framed):
+def test_reload_sends_its_notifications_in_order_before_the_answer(real_framed: feedvm.Client) -> None:
     session = new_session(real_framed)
     result = real_framed.request_command(session, reload=True)
     assert (result["count"], result["page"], result["hasMore"]) == (10, 1, True)
@@ -71,7 +74,7 @@ def test_reload_sends_its_notifications_in_order_before_the_answer(real_framed):
         ("refreshStatus", "endHeaderRefresh"), ("refreshStatus", "footerStatus")]
 
 
-def test_paging_to_the_end_then_a_reload_clears_no_more_data(real_framed):
+def test_paging_to_the_end_then_a_reload_clears_no_more_data(real_framed: feedvm.Client) -> None:
     session = new_session(real_framed, total=25)
     real_framed.request_command(session, reload=True)
     assert real_framed.request_command(session, reload=False)["count"] == 20
@@ -90,7 +93,7 @@ def test_paging_to_the_end_then_a_reload_clears_no_more_data(real_framed):
     assert footer[-1].params["isNoMoreData"] is False
 
 
-def test_the_sections_snapshot_matches_the_answer(real):
+def test_the_sections_snapshot_matches_the_answer(real: feedvm.Client) -> None:
     session = new_session(real)
     result = real.request_command(session, reload=True)
     mirror = feedvm.FeedMirror(session)
@@ -101,7 +104,7 @@ def test_the_sections_snapshot_matches_the_answer(real):
     assert {"id", "title", "imageURL"} <= set(item)
 
 
-def test_an_incremental_mirror_equals_the_snapshots_of_another_client(real, spawn_real):
+def test_an_incremental_mirror_equals_the_snapshots_of_another_client(real: feedvm.Client, spawn_real: SpawnClient) -> None:
     other = spawn_real()
     real.initialize(capabilities={"sections": {"incremental": True}})
     incremental, snapshot = feedvm.FeedMirror(), feedvm.FeedMirror()
@@ -117,7 +120,7 @@ def test_an_incremental_mirror_equals_the_snapshots_of_another_client(real, spaw
     assert len(incremental.items) == 20
 
 
-def test_load_image_metadata_matches_the_bytes(real_framed):
+def test_load_image_metadata_matches_the_bytes(real_framed: feedvm.Client) -> None:
     session = new_session(real_framed)
     real_framed.request_command(session, reload=True)
     image = real_framed.load_image(session, 0, inline=True)
@@ -129,7 +132,7 @@ def test_load_image_metadata_matches_the_bytes(real_framed):
     assert notes[-1].params["index"] == 0 and notes[-1].params["image"]["path"] == image["path"]
 
 
-def test_the_thumbnail_variant_loads_the_items_smaller_picture(real):
+def test_the_thumbnail_variant_loads_the_items_smaller_picture(real: feedvm.Client) -> None:
     session = new_session(real)
     real.request_command(session, reload=True)
     item = list(real.notifications("sections", timeout=0))[-1].params["sections"][0]["items"][1]
@@ -143,7 +146,7 @@ def test_the_thumbnail_variant_loads_the_items_smaller_picture(real):
     assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": False}
 
 
-def test_will_display_near_the_end_loads_more(real_framed):
+def test_will_display_near_the_end_loads_more(real_framed: feedvm.Client) -> None:
     session = new_session(real_framed)
     real_framed.request_command(session, reload=True)
     result = real_framed.will_display(session, 8)
@@ -152,7 +155,7 @@ def test_will_display_near_the_end_loads_more(real_framed):
     assert len(sections[-1].params["sections"][0]["items"]) == 20
 
 
-def test_update_input_clears_the_list(real):
+def test_update_input_clears_the_list(real: feedvm.Client) -> None:
     session = new_session(real)
     real.request_command(session, reload=True)
     list(real.notifications(timeout=0))
@@ -162,7 +165,7 @@ def test_update_input_clears_the_list(real):
     assert real.request_command(session, reload=True)["count"] > 0
 
 
-def test_dispose_then_the_session_is_unknown(real):
+def test_dispose_then_the_session_is_unknown(real: feedvm.Client) -> None:
     session = new_session(real)
     assert real.dispose(session) == {}
     with pytest.raises(feedvm.UnknownSession) as raised:
@@ -178,7 +181,7 @@ def test_dispose_then_the_session_is_unknown(real):
     ("requestCommand", {"session": "s", "reload": "yes"}, "reload"),
     ("loadImage", {"session": "s"}, "index"),
 ])
-def test_each_bad_param_is_invalid_params_naming_the_field(real, method, params, field):
+def test_each_bad_param_is_invalid_params_naming_the_field(real: feedvm.Client, method: str, params: Dict[str, Any], field: str) -> None:
     if "session" in params:
         params = dict(params, session=new_session(real, bind=False))
     with pytest.raises(feedvm.InvalidParams) as raised:
@@ -186,7 +189,7 @@ def test_each_bad_param_is_invalid_params_naming_the_field(real, method, params,
     assert field in raised.value.message
 
 
-def test_an_index_outside_the_list_is_invalid_params(real):
+def test_an_index_outside_the_list_is_invalid_params(real: feedvm.Client) -> None:
     session = new_session(real)
     real.request_command(session, reload=True)
     with pytest.raises(feedvm.InvalidParams) as raised:
@@ -194,7 +197,7 @@ def test_an_index_outside_the_list_is_invalid_params(real):
     assert raised.value.data.get("field") == "index"
 
 
-def test_an_unknown_method(real):
+def test_an_unknown_method(real: feedvm.Client) -> None:
     with pytest.raises(feedvm.MethodNotFound):
         real.call("noSuchMethod", {})
 
@@ -204,7 +207,7 @@ def test_an_unknown_method(real):
     ("bindRefreshStatus", {}), ("willDisplay", {"index": 0}), ("cancelImage", {"index": 0}),
     ("didEndDisplaying", {"index": 0}), ("updateInput", {"input": {}}), ("dispose", {}),
 ])
-def test_every_session_method_names_an_unknown_session(real, method, extra):
+def test_every_session_method_names_an_unknown_session(real: feedvm.Client, method: str, extra: Dict[str, Any]) -> None:
     with pytest.raises(feedvm.UnknownSession) as raised:
         real.call(method, {"session": "no-such-session", **extra})
     assert "no-such-session" in raised.value.message
@@ -216,7 +219,7 @@ def test_every_session_method_names_an_unknown_session(real, method, extra):
     ("bindRefreshStatus", {"header": "yes"}, "header"),
     ("updateInput", {"input": {"pageSize": 500}}, "pageSize"),
 ])
-def test_bad_params_on_a_live_session(real, method, params, field):
+def test_bad_params_on_a_live_session(real: feedvm.Client, method: str, params: Dict[str, Any], field: str) -> None:
     session = new_session(real, bind=False)
     real.request_command(session, reload=True)
     with pytest.raises(feedvm.InvalidParams) as raised:
@@ -224,13 +227,13 @@ def test_bad_params_on_a_live_session(real, method, params, field):
     assert field in raised.value.message
 
 
-def test_a_refused_url_scheme(real):
+def test_a_refused_url_scheme(real: feedvm.Client) -> None:
     with pytest.raises(feedvm.SchemeRefused):
         real.transform({"source": "gank", "baseURL": "ftp://127.0.0.1/gank/"})
 
 
-def test_a_timeout_cancels_the_load_on_the_server(spawn_real, framing):
-    client = spawn_real("--stub-delay-ms", "3000", framing=framing)
+def test_a_timeout_cancels_the_load_on_the_server(spawn_real: SpawnClient, framing: str) -> None:
+    client = spawn_real("--stub-delay-ms", "30000", framing=framing)  # answered only if not cancelled
     session = new_session(client)
     with pytest.raises(feedvm.RpcTimeout):
         client.request_command(session, reload=True, timeout=0.3)
@@ -245,7 +248,7 @@ def test_a_timeout_cancels_the_load_on_the_server(spawn_real, framing):
     assert client.ping() == {}
 
 
-def test_an_explicit_cancel_answers_request_cancelled(spawn_real):
+def test_an_explicit_cancel_answers_request_cancelled(spawn_real: SpawnClient) -> None:
     client = spawn_real("--stub-delay-ms", "3000")
     session = new_session(client)
     request_id, future = client.send("requestCommand", {"session": session, "reload": True})
@@ -255,7 +258,7 @@ def test_an_explicit_cancel_answers_request_cancelled(spawn_real):
     assert raised.value.data == {"reason": "clientCancelled"}
 
 
-def test_a_reload_supersedes_an_in_flight_load_more(spawn_real):
+def test_a_reload_supersedes_an_in_flight_load_more(spawn_real: SpawnClient) -> None:
     client = spawn_real("--stub-delay-ms", "500")
     session = new_session(client)
     client.request_command(session, reload=True)
@@ -267,7 +270,7 @@ def test_a_reload_supersedes_an_in_flight_load_more(spawn_real):
     assert (reload["count"], reload["page"]) == (10, 1)
 
 
-def test_a_slow_load_does_not_block_ping(spawn_real):
+def test_a_slow_load_does_not_block_ping(spawn_real: SpawnClient) -> None:
     client = spawn_real("--stub-delay-ms", "3000")
     session = new_session(client)
     _, slow = client.send("requestCommand", {"session": session, "reload": True})
@@ -275,10 +278,10 @@ def test_a_slow_load_does_not_block_ping(spawn_real):
     assert not slow.done()
 
 
-def test_the_async_client_drives_a_session(feedvm_binary, tmp_path, framing):
+def test_the_async_client_drives_a_session(feedvm_binary: str, tmp_path: Path, framing: str) -> None:
     import asyncio
 
-    async def scenario():
+    async def scenario() -> Tuple[LoadResult, List[str], Optional[int]]:
         async with feedvm.AsyncClient(binary=feedvm_binary, args=["--cache-dir", str(tmp_path)],
                                       timeout=30, framing=framing) as client:
             session = (await client.transform({"source": "stub"}))["session"]
@@ -290,23 +293,24 @@ def test_the_async_client_drives_a_session(feedvm_binary, tmp_path, framing):
     assert result["count"] == 10 and notes == ["sections"] and code == 0
 
 
-def test_close_ends_the_server_with_status_zero(real):
+def test_close_ends_the_server_with_status_zero(real: feedvm.Client) -> None:
     assert real.close() == 0
 
 
-def test_sigterm_ends_the_server_with_status_zero(real):
+def test_sigterm_ends_the_server_with_status_zero(real: feedvm.Client) -> None:
     real.ping()  # the server is up, its signal handling installed
     real.process.send_signal(signal.SIGTERM)
     assert real.process.wait(5) == 0
 
 
-def test_a_killed_parent_leaves_no_feedvm_behind(feedvm_binary):
+def test_a_killed_parent_leaves_no_feedvm_behind(feedvm_binary: str) -> None:
     script = ("import sys; sys.path[:0] = [%r]\n"
               "import feedvm\n"
               "client = feedvm.Client(binary=%r)\n"
               "print(client.pid, flush=True)\n"
               "import time; time.sleep(60)\n" % (str(HERE.parent), feedvm_binary))
     parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    assert parent.stdout is not None
     child = int(parent.stdout.readline())
     parent.kill()
     parent.wait()
@@ -320,7 +324,7 @@ def test_a_killed_parent_leaves_no_feedvm_behind(feedvm_binary):
     pytest.fail(f"feedvm {child} outlived its killed parent")
 
 
-def test_the_server_dying_mid_call_raises_server_exited(spawn_real):
+def test_the_server_dying_mid_call_raises_server_exited(spawn_real: SpawnClient) -> None:
     client = spawn_real("--stub-delay-ms", "3000")
     session = new_session(client)
     _, pending = client.send("requestCommand", {"session": session, "reload": True})
@@ -332,7 +336,7 @@ def test_the_server_dying_mid_call_raises_server_exited(spawn_real):
         client.ping()
 
 
-def test_trace_logging_never_blocks_the_server(spawn_real):
+def test_trace_logging_never_blocks_the_server(spawn_real: SpawnClient) -> None:
     client = spawn_real("--log-level", "trace")
     session = new_session(client, total=200)
     client.request_command(session, reload=True)
@@ -342,7 +346,7 @@ def test_trace_logging_never_blocks_the_server(spawn_real):
     assert client.stderr_tail.text() != ""
 
 
-def test_too_many_sessions(spawn_real):
+def test_too_many_sessions(spawn_real: SpawnClient) -> None:
     client = spawn_real("--max-sessions", "2")
     new_session(client, bind=False)
     new_session(client, bind=False)

@@ -8,8 +8,9 @@ import pytest
 
 import feedvm
 from feedvm import transcript
+from feedvm.input_types import Input
 
-SECRETS = {"accessKey": "s3cr3t-key-42", "headers": {"X-Token": 'tok"en/9', "uid": "user-77"}}
+SECRETS: Input = {"accessKey": "s3cr3t-key-42", "headers": {"X-Token": 'tok"en/9', "uid": "user-77"}}
 
 
 def session_with_trace(binary: str, trace: Path, cache: Path, framing: str) -> None:
@@ -28,7 +29,7 @@ def session_with_trace(binary: str, trace: Path, cache: Path, framing: str) -> N
 
 
 @pytest.mark.parametrize("framing", feedvm.FRAMINGS)
-def test_a_trace_replays_against_the_binary_and_holds_no_secret(feedvm_binary, tmp_path, framing):
+def test_a_trace_replays_against_the_binary_and_holds_no_secret(feedvm_binary: str, tmp_path: Path, framing: str) -> None:
     trace = tmp_path / "session.trace.jsonl"
     session_with_trace(feedvm_binary, trace, tmp_path / "cache", framing)
     text = trace.read_text(encoding="utf-8")
@@ -44,7 +45,7 @@ def test_a_trace_replays_against_the_binary_and_holds_no_secret(feedvm_binary, t
     transcript.run(trace, feedvm_binary)
 
 
-def test_a_trace_file_is_appended_to(feedvm_binary, tmp_path):
+def test_a_trace_file_is_appended_to(feedvm_binary: str, tmp_path: Path) -> None:
     trace = tmp_path / "t.jsonl"
     for _ in range(2):
         with feedvm.Client(binary=feedvm_binary, args=["--trace", str(trace)], timeout=30) as client:

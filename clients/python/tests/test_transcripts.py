@@ -1,7 +1,7 @@
 """Every protocol transcript replays against the built binary (protocol/transcripts/README.md).
 
 Skipped, with the reason, when there is no binary or it does not have the feed methods yet.
-Select the binary with FEEDVM_BIN; by default the repository's .build/release or .build/debug.
+The binary: the one feedvm.find_binary finds from this checkout (FEEDVM_BIN first).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
+from typing import Any, Optional
 
 import pytest
 
@@ -75,7 +76,7 @@ def test_transcript_is_well_formed(path: Path) -> None:
 class TestMatchingRules:
     """The placeholder rules of protocol/transcripts/README.md."""
 
-    def matches(self, expected, actual, bindings=None) -> bool:
+    def matches(self, expected: Any, actual: Any, bindings: Optional[transcript.Bindings] = None) -> bool:
         return transcript.match(expected, actual, bindings if bindings is not None else transcript.Bindings()) is None
 
     def test_type_placeholders_match_only_their_type(self) -> None:

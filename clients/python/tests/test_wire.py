@@ -9,39 +9,39 @@ from feedvm.wire import (MessageSplitter, Notification, Response, ServerRequest,
                          encode_notification, encode_request, frame)
 
 
-def test_requests_are_one_ascii_line_even_with_line_separators_inside():
+def test_requests_are_one_ascii_line_even_with_line_separators_inside() -> None:
     line = encode_request(7, "transform", {"input": {"category": "a\u2028b\nc"}})
     assert line.endswith(b"\n") and line.count(b"\n") == 1 and line.isascii()
     assert json.loads(line)["params"]["input"]["category"] == "a\u2028b\nc"
 
 
-def test_params_are_omitted_when_none():
+def test_params_are_omitted_when_none() -> None:
     assert "params" not in json.loads(encode_request(1, "shutdown", None))
 
 
-def test_decoding_classifies_responses_notifications_and_server_requests():
+def test_decoding_classifies_responses_notifications_and_server_requests() -> None:
     batch = (b'[{"jsonrpc":"2.0","id":1,"result":{}},'
              b'{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"m"}},'
              b'{"jsonrpc":"2.0","method":"hud","params":{"session":"s1"}},'
              b'{"jsonrpc":"2.0","id":"x","method":"ask"}]\r\n')
     first, second, third, fourth = decode_line(batch)
     assert first == Response(1, {}, None)
-    assert second.error == {"code": -32601, "message": "m"}
+    assert isinstance(second, Response) and second.error == {"code": -32601, "message": "m"}
     assert third == Notification("hud", {"session": "s1"}) and third.session == "s1"
     assert fourth == ServerRequest("x", "ask")
 
 
 @pytest.mark.parametrize("line", [b"{", b'{"id":1,"result":{}}', b'{"jsonrpc":"2.0"}', b"[1]"])
-def test_malformed_lines_raise_value_error(line):
+def test_malformed_lines_raise_value_error(line: bytes) -> None:
     with pytest.raises(ValueError):
         decode_line(line)
 
 
-def test_blank_lines_decode_to_nothing():
+def test_blank_lines_decode_to_nothing() -> None:
     assert decode_line(b"  \r\n") == []
 
 
-def test_content_length_framing_prefixes_the_byte_length_of_the_body():
+def test_content_length_framing_prefixes_the_byte_length_of_the_body() -> None:
     message = encode_request(3, "ping", {"text": "é"}, framing="content-length")
     header, body = message.split(b"\r\n\r\n", 1)
     assert header == b"Content-Length: %d" % len(body)
@@ -49,7 +49,7 @@ def test_content_length_framing_prefixes_the_byte_length_of_the_body():
     assert encode_notification("exit", None, "content-length").startswith(b"Content-Length: 33\r\n\r\n")
 
 
-def test_an_unknown_framing_is_refused():
+def test_an_unknown_framing_is_refused() -> None:
     with pytest.raises(ValueError):
         frame(b"{}", "lsp")
     with pytest.raises(ValueError):
@@ -57,7 +57,7 @@ def test_an_unknown_framing_is_refused():
 
 
 @pytest.mark.parametrize("framing", feedvm.FRAMINGS)
-def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing):
+def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing: str) -> None:
     bodies = [b'{"a":1}', b"[" + b"2," * 5000 + b"3]", b'{"b":"\\r\\n"}']
     stream = b"".join(frame(body, framing) for body in bodies)
     for size in (1, 7, 4096, len(stream)):
@@ -66,6 +66,6 @@ def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing):
         assert found == bodies and splitter.pending == b""
 
 
-def test_the_splitter_reads_any_header_case_and_ignores_content_type():
+def test_the_splitter_reads_any_header_case_and_ignores_content_type() -> None:
     splitter = MessageSplitter("content-length")
     assert splitter.feed(b"Content-Type: x\r\ncontent-LENGTH: 2\r\n\r\n[]") == [b"[]"]

@@ -5,7 +5,7 @@ import json
 import signal
 import sys
 import tempfile
-from typing import Any, Dict, List, Optional
+from typing import List, Optional
 
 try:
     import tkinter as tk
@@ -14,6 +14,7 @@ except ImportError:  # a Python built without Tk
 
 from ..client import Client
 from ..errors import BinaryNotFound
+from ..input_types import Input
 from .app import FeedWindow
 from .bridge import ClientBridge
 
@@ -51,7 +52,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
 
     fixtures = None
-    feed_input: Dict[str, Any] = {"source": "stub", "category": "all", "pageSize": 12}
+    feed_input: Input = {"source": "stub", "category": "all", "pageSize": 12}
     categories = STUB_CATEGORIES
     if options.fixtures:
         from ..fixtures import CATEGORIES, FixtureServer

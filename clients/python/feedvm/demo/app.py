@@ -5,12 +5,15 @@ Keys: Ctrl-R (or the button) reloads; scrolling near the end loads more through
 bar for a few seconds; the combobox switches category (``updateInput``).
 """
 
+import copy
+import functools
 import json
 import sys
 import tkinter as tk
 from tkinter import ttk
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Union
 
+from ..input_types import Input
 from ..mirror import FeedMirror
 from .bridge import ClientBridge, Event
 from .cards import PICTURE_HEIGHT, PICTURE_WIDTH, CardGrid, cover
@@ -26,9 +29,9 @@ FOOTER_TEXTS = {"more": "Scroll down to load more", "loading": "Loading more…"
 class FeedWindow:
     """One session's feed in a Tk window."""
 
-    def __init__(self, root: tk.Tk, bridge: ClientBridge, feed_input: Dict[str, Any],
+    def __init__(self, root: tk.Tk, bridge: ClientBridge, feed_input: Input,
                  categories: List[str], print_ready: bool = False, hud_seconds: float = 3.0) -> None:
-        self.root, self.bridge, self.input = root, bridge, dict(feed_input)
+        self.root, self.bridge, self.input = root, bridge, copy.copy(feed_input)
         self.print_ready, self.hud_seconds = print_ready, hud_seconds
         self.session: Optional[str] = None
         self.mirror = FeedMirror()
@@ -71,7 +74,7 @@ class FeedWindow:
         self.canvas = tk.Canvas(body, background=BACKGROUND, highlightthickness=0, borderwidth=0)
         scrollbar = ttk.Scrollbar(body, orient="vertical", command=self._scroll)
 
-        def scrolled(first: str, last: str) -> None:
+        def scrolled(first: Union[str, float], last: Union[str, float]) -> None:  # Tk passes strings
             scrollbar.set(first, last)
             self._on_view_changed()
 
@@ -115,8 +118,7 @@ class FeedWindow:
         for index in self.grid.visible():
             if index not in self.displayed:
                 self.displayed.add(index)
-                self.bridge.submit(f"display:{index}",
-                                   lambda index=index: self.bridge.client.will_display(session, index))
+                self.bridge.submit(f"display:{index}", functools.partial(self.bridge.client.will_display, session, index))
 
     # -- events from feedvm --------------------------------------------------------------
 
@@ -246,7 +248,7 @@ class FeedWindow:
         if not visible or len(drawn) < len(visible):
             return
         self.ready_reported = True
-        self.root.update_idletasks()
+        self.root.update_idletasks()  # draws, then XSync: the screen shows what this line reports
         text_cards = [i for i in sorted(self.displayed) if i < len(self.grid.ids) and not items[i].get("imageURL")]
         print(json.dumps({"ready": True, "thumbnails": len(drawn), "background": CARD,
                           "boxes": [self.grid.picture_box_on_screen(index) for index in drawn],

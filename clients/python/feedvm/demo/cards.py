@@ -70,7 +70,7 @@ class CardGrid:
 
     def visible(self) -> range:
         """Indices of the cards at least partly inside the canvas's viewport."""
-        top = self.canvas.canvasy(0)
+        top = self.scrolled_to()[1]
         bottom = top + self.canvas.winfo_height()
         first_row = max(0, int((top - GAP) // (CARD_HEIGHT + GAP)))
         last_row = int((bottom - GAP) // (CARD_HEIGHT + GAP))
@@ -79,8 +79,14 @@ class CardGrid:
     def picture_box_on_screen(self, index: int) -> List[int]:
         """[x, y, width, height] of card ``index``'s picture in screen pixels."""
         x, y = self.origin(index)
-        return [self.canvas.winfo_rootx() + x + INSET - int(self.canvas.canvasx(0)),
-                self.canvas.winfo_rooty() + y + INSET - int(self.canvas.canvasy(0)), PICTURE_WIDTH, PICTURE_HEIGHT]
+        left, top = self.scrolled_to()
+        return [self.canvas.winfo_rootx() + x + INSET - int(left),
+                self.canvas.winfo_rooty() + y + INSET - int(top), PICTURE_WIDTH, PICTURE_HEIGHT]
+
+    def scrolled_to(self) -> Tuple[float, float]:
+        """The canvas coordinates at the viewport's top left corner."""
+        canvas = self.canvas  # typeshed leaves canvasx and canvasy untyped
+        return float(canvas.canvasx(0)), float(canvas.canvasy(0))  # type: ignore[no-untyped-call]
 
     # -- drawing ------------------------------------------------------------------
 

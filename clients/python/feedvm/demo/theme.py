@@ -26,7 +26,7 @@ class Fonts:
     """The few sizes the window uses, all in the platform's default family."""
 
     def __init__(self, root: tk.Misc) -> None:
-        family = tkfont.nametofont("TkDefaultFont", root=root).actual("family")
+        family = tkfont.Font(root, name="TkDefaultFont", exists=True).actual("family")  # nametofont(root=) is 3.10+
         self.heading = tkfont.Font(root, family=family, size=15, weight="bold")
         self.body = tkfont.Font(root, family=family, size=10)
         self.title = tkfont.Font(root, family=family, size=10, weight="bold")

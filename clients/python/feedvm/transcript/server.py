@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -11,7 +12,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, cast
 
 from ..wire import MessageSplitter, frame
 from ..discovery import find_binary
@@ -81,8 +82,7 @@ class Server:
     _EOF = object()
 
     def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
+        stdout = cast(io.BufferedReader, self.process.stdout)  # read1: what is there, up to 64 KiB
         splitter = MessageSplitter(self.framing)
         for chunk in iter(lambda: stdout.read1(1 << 16), b""):
             try:

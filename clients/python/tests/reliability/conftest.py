@@ -2,7 +2,7 @@
 
 Size: CI size by default; ``--reliability-large`` (when pytest is pointed at this folder) or
 ``FEEDVM_LARGE=1`` selects the large runs. Seed: ``--reliability-seed N`` or ``FEEDVM_SEED``.
-The binary: ``FEEDVM_BIN``, else the repo's ``.build/release/feedvm``, else ``.build/debug/feedvm``.
+The binary: the one :func:`feedvm.find_binary` finds from this checkout (``FEEDVM_BIN`` first).
 Tests that need something feedvm does not serve yet skip, naming what is missing.
 """
 
@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Iterator, List
+from typing import Any, Callable, Iterator, List
 
 import pytest
 
@@ -48,11 +48,10 @@ def large(request: pytest.FixtureRequest) -> bool:
 @pytest.fixture(scope="session")
 def seed(request: pytest.FixtureRequest) -> int:
     """The seed of every random run; printed in the summary so a failure can be replayed."""
-    value = _option(request.config, "--reliability-seed", None)
-    if value is None:
-        value = int(os.environ.get("FEEDVM_SEED", DEFAULT_SEED))
+    option = _option(request.config, "--reliability-seed", None)
+    value = int(os.environ.get("FEEDVM_SEED", DEFAULT_SEED)) if option is None else int(str(option))
     FIGURES["seed"] = value
-    return int(value)
+    return value
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +94,7 @@ def spawn(feedvm_bin: str) -> Iterator[Callable[..., FeedvmProcess]]:
     """A factory of feedvm processes that are all killed at teardown."""
     started: List[FeedvmProcess] = []
 
-    def start(*args: str, **options: object) -> FeedvmProcess:
+    def start(*args: str, **options: Any) -> FeedvmProcess:
         process = FeedvmProcess(feedvm_bin, args, **options)
         started.append(process)
         return process
@@ -105,7 +104,7 @@ def spawn(feedvm_bin: str) -> Iterator[Callable[..., FeedvmProcess]]:
         process.__exit__(None, None, None)
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # type: ignore[no-untyped-def]
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
     if FIGURES:
         terminalreporter.section("feedvm reliability figures")
         for name, value in FIGURES.items():

@@ -48,7 +48,7 @@ def _safe_params(method: Any, params: Any) -> Any:
 
 def texts() -> st.SearchStrategy[str]:
     """Short strings, rich in the characters that break naive framing."""
-    plain = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+    plain = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=12)
     return st.one_of(plain, st.lists(st.one_of(plain, st.sampled_from(SPECIAL_TEXT)), max_size=6).map("".join))
 
 
@@ -69,7 +69,7 @@ def request_ids() -> st.SearchStrategy[Any]:
 
 
 @st.composite
-def messages(draw: Callable[..., Any]) -> Dict[str, Any]:
+def messages(draw: st.DrawFn) -> Dict[str, Any]:
     """A JSON-RPC message, valid or not: each member may be missing, mistyped or extra."""
     message: Dict[str, Any] = {}
     jsonrpc = draw(st.sampled_from(["2.0", "2.0", "2.0", "2.0", "1.0", 2.0, None, "missing"]))
@@ -93,7 +93,7 @@ def messages(draw: Callable[..., Any]) -> Dict[str, Any]:
 
 
 @st.composite
-def wire_lines(draw: Callable[..., Any]) -> bytes:
+def wire_lines(draw: st.DrawFn) -> bytes:
     """One client line: a message, a batch, raw bytes, or a message with hostile framing."""
     kind = draw(st.sampled_from(["message", "message", "message", "batch", "bytes", "value"]))
     if kind == "bytes":

@@ -7,7 +7,8 @@ Routes (all on 127.0.0.1, port 0):
 - ``GET /image/...``: a real PNG for any path below it (traversal attempts land here).
 - ``GET /huge-items``, ``GET /huge-image``: bodies over the 20 MiB caps.
 - ``GET /slow-items``: four items whose images are ``GET /slow-image/{n}.png``, a real PNG sent
-  after ``SLOW_IMAGE_SECONDS`` (for cancelling downloads).
+  once the test calls ``release_slow_images()`` (for cancelling downloads); a client that hangs
+  up meanwhile is recorded in ``hangups``, so a test sees a download stop instead of guessing.
 - ``GET /odd-sizes``: items whose width/height are negative or absurd, one with a BMP image
   (``GET /bmp/negative-width.bmp``) whose header says its width is negative.
 Every request's path and headers are recorded in ``requests``.
@@ -16,6 +17,8 @@ Every request's path and headers are recorded in ``requests``.
 from __future__ import annotations
 
 import json
+import select
+import socket
 import struct
 import threading
 import time
@@ -62,8 +65,9 @@ def odd_size_items(base: str) -> List[Dict[str, Any]]:
             {"id": "bmp", "title": "bmp", "image": f"{base}bmp/negative-width.bmp", "w": 16, "h": 16}]
 
 
-SLOW_IMAGE_SECONDS = 1.5
-"""How long ``/slow-image/...`` waits before answering."""
+SLOW_IMAGE_LIMIT = 60.0
+"""How long ``/slow-image/...`` waits for ``release_slow_images()`` at most (a test that never
+releases it still ends)."""
 
 HUGE_BYTES = 21 * 1024 * 1024
 """Over the 20 MiB default caps on API bodies and images (protocol/ s. 11)."""
@@ -74,6 +78,9 @@ class HostileBackend:
 
     def __init__(self) -> None:
         self.requests: List[Dict[str, Any]] = []
+        self.hangups: List[str] = []
+        """Paths of ``/slow-image/...`` requests whose client hung up before the image was sent."""
+        self._released = threading.Event()
         backend = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -99,11 +106,10 @@ class HostileBackend:
                              for n in range(4)] if page == "1" else []
                     self._send(200, json.dumps({"items": items}).encode(), "application/json")
                 elif self.path.startswith("/slow-image/"):
-                    time.sleep(SLOW_IMAGE_SECONDS)
-                    try:
+                    if backend._held_until_released(self.connection):
                         self._send(200, png_bytes(8, 8), "image/png")
-                    except OSError:
-                        pass  # the client gave up: what a cancelled download looks like
+                    else:
+                        backend.hangups.append(self.path)  # what a cancelled download looks like
                 elif self.path.startswith("/bmp/"):
                     self._send(200, bmp_bytes(-16, -16), "image/bmp")
                 elif self.path.startswith("/redirect-to-file"):
@@ -131,6 +137,23 @@ class HostileBackend:
         self._server.daemon_threads = True
         self.base = f"http://127.0.0.1:{self._server.server_address[1]}/"
         self._thread = threading.Thread(target=self._server.serve_forever, name="hostile-backend", daemon=True)
+
+    def release_slow_images(self) -> None:
+        """Lets every ``/slow-image/...`` request, waiting or to come, answer at once."""
+        self._released.set()
+
+    def _held_until_released(self, connection: socket.socket) -> bool:
+        """Waits for ``release_slow_images()``: ``True`` then, ``False`` if the client hangs up first."""
+        deadline = time.monotonic() + SLOW_IMAGE_LIMIT
+        while not self._released.wait(0.02) and time.monotonic() < deadline:
+            readable, _, _ = select.select([connection], [], [], 0)
+            if readable:
+                try:
+                    if connection.recv(1, socket.MSG_PEEK) == b"":
+                        return False
+                except OSError:
+                    return False
+        return True
 
     def __enter__(self) -> "HostileBackend":
         self._thread.start()

@@ -24,10 +24,9 @@ from __future__ import annotations
 import json
 import socket
 import threading
-import time
 import zlib
 from functools import lru_cache
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from feedvm.fixtures.images import png_bytes
 
@@ -119,7 +118,7 @@ class HostileHTTPServer:
     def set_page(self, name: str, image_urls: List[str]) -> None:
         self.pages[name] = image_urls
 
-    def custom_source(self, page: str, base: Optional[str] = None) -> Dict:
+    def custom_source(self, page: str, base: Optional[str] = None) -> Dict[str, Any]:
         """A ``custom`` input whose one page is ``/page/<page>`` (or any path, e.g. ``endless``)."""
         path = page if "/" in page or page in ROUTES else f"page/{page}"
         return {"source": "custom", "baseURL": base or self.base,

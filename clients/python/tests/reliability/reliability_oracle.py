@@ -178,7 +178,7 @@ def expected_replies(line: bytes, max_message_bytes: int) -> Dict[Hashable, Rang
         return {NULL_ID: (1, 1)}
     if depth >= MAX_NESTING_DEPTH - 1:
         leniency.lenient = True  # where exactly the depth count starts is not specified
-    replies: Counter = Counter()
+    replies: "Counter[Hashable]" = Counter()
     if isinstance(value, list):
         if not value:
             replies[NULL_ID] += 1
@@ -210,7 +210,7 @@ def nesting_depth(value: Any) -> int:
     return depth
 
 
-def _add_reply(message: Any, replies: Counter, leniency: _Leniency) -> None:
+def _add_reply(message: Any, replies: "Counter[Hashable]", leniency: _Leniency) -> None:
     if not isinstance(message, dict):
         replies[NULL_ID] += 1
         return
@@ -237,9 +237,9 @@ class ReplyLedger:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._least: Counter = Counter()
-        self._most: Counter = Counter()
-        self._actual: Counter = Counter()
+        self._least: "Counter[Hashable]" = Counter()
+        self._most: "Counter[Hashable]" = Counter()
+        self._actual: "Counter[Hashable]" = Counter()
 
     def expect(self, replies: Dict[Hashable, Range]) -> None:
         """Adds the ranges of one client line."""

@@ -8,7 +8,7 @@ what that command caused (no other command of the session runs meanwhile in thes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Mapping, Optional
 
 from reliability_wire import FeedvmProcess
 
@@ -40,7 +40,7 @@ class Outcome:
 class FeedSession:
     """One ``transform``-ed session, bound with header and footer unless told otherwise."""
 
-    def __init__(self, process: FeedvmProcess, input: Dict[str, Any], bind: bool = True, timeout: float = 30.0) -> None:
+    def __init__(self, process: FeedvmProcess, input: Mapping[str, Any], bind: bool = True, timeout: float = 30.0) -> None:
         self.process = process
         self.timeout = timeout
         self.id: str = process.call("transform", {"input": input}, timeout=timeout)["session"]

@@ -8,20 +8,25 @@ and closing single pipes.
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import json
 import os
 import select
 import signal
+import struct
 import subprocess
 import tempfile
+import termios
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from feedvm.discovery import find_binary
 from feedvm.errors import BinaryNotFound
 
+from reliability_proc import pipe
 from reliability_oracle import ProtocolViolation, ReplyLedger, expected_replies, id_key, validate_server_line
 
 DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -29,9 +34,10 @@ DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 
 def find_feedvm_binary() -> Optional[str]:
-    """The package's own discovery (:func:`feedvm.find_binary`), ``None`` when nothing is found."""
+    """The package's own discovery (:func:`feedvm.find_binary`) from this checkout, ``None`` when
+    nothing is found."""
     try:
-        return find_binary()
+        return find_binary(start=Path(__file__).resolve().parent)
     except BinaryNotFound:
         return None
 
@@ -41,7 +47,7 @@ class RpcErrorResponse(Exception):
 
     def __init__(self, error: Dict[str, Any]) -> None:
         super().__init__(f"{error.get('code')}: {error.get('message')}")
-        self.code: int = error.get("code")
+        self.code: int = error.get("code", 0)
         self.message: str = error.get("message", "")
         self.data: Any = error.get("data")
 
@@ -72,7 +78,6 @@ class FeedvmProcess:
         self.partial_tail = b""
         self._responses: Dict[Any, List[Dict[str, Any]]] = {}
         self._changed = threading.Condition()
-        self._last_output = time.monotonic()
         self._reader: Optional[threading.Thread] = None
         if self.process.stdout is not None and not defer_reading:
             self.start_reading()
@@ -85,7 +90,7 @@ class FeedvmProcess:
     # -- reading -------------------------------------------------------------------------
 
     def _read_stdout(self) -> None:
-        descriptor = self.process.stdout.fileno()
+        descriptor = pipe(self.process.stdout).fileno()
         pending = b""
         while True:
             try:
@@ -119,7 +124,6 @@ class FeedvmProcess:
                 if "id" in message and "method" not in message:
                     self._responses.setdefault(id_key(message["id"]), []).append(message)
                     self.answers.append(message)
-            self._last_output = time.monotonic()
             self._changed.notify_all()
 
     def wait_until(self, condition: Callable[[], bool], timeout: float, what: str) -> None:
@@ -134,16 +138,6 @@ class FeedvmProcess:
                     if not condition():
                         raise AssertionError(f"feedvm exited while waiting for {what}; {self.describe()}")
                 self._changed.wait(min(remaining, 0.1))
-
-    def wait_quiet(self, quiet: float = 0.2, timeout: float = 10.0) -> None:
-        """Waits until stdout has been silent for ``quiet`` seconds (used only to catch extra replies)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._changed:
-                silent_for = time.monotonic() - self._last_output
-            if silent_for >= quiet:
-                return
-            time.sleep(quiet - silent_for)
 
     def answers_after(self, position: int, timeout: float) -> List[Dict[str, Any]]:
         """Waits for responses past the first ``position`` ones (in arrival order) and returns them."""
@@ -181,7 +175,7 @@ class FeedvmProcess:
 
     def write(self, data: bytes, timeout: float = 60.0) -> None:
         """Writes raw bytes to feedvm's stdin; fails (instead of hanging) if feedvm stops reading."""
-        descriptor = self.process.stdin.fileno()
+        descriptor = pipe(self.process.stdin).fileno()
         os.set_blocking(descriptor, False)
         view = memoryview(data)
         deadline = time.monotonic() + timeout
@@ -195,6 +189,19 @@ class FeedvmProcess:
                     view = view[os.write(descriptor, view[: 1 << 16]):]
                 except BlockingIOError:
                     pass
+
+    def wait_until_read(self, timeout: float = 60.0) -> None:
+        """Blocks until feedvm has read every byte written to its stdin (the pipe holds none).
+
+        Polls the kernel (``FIONREAD``: bytes in the pipe) instead of guessing how long a read
+        takes; an ``AssertionError`` after ``timeout``.
+        """
+        descriptor = pipe(self.process.stdin).fileno()
+        deadline = time.monotonic() + timeout
+        while struct.unpack("i", fcntl.ioctl(descriptor, termios.FIONREAD, b"\0" * 4))[0] > 0:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"feedvm stopped reading stdin; {self.describe()}")
+            time.sleep(0.01)  # polling the kernel, not ordering test steps
 
     def send_lines(self, lines: Iterable[bytes], max_message_bytes: int) -> int:
         """Writes lines (each without ``\\n``), registering what each should cause in the ledger."""
@@ -255,7 +262,7 @@ class FeedvmProcess:
     def close_stdin(self) -> None:
         """Closes feedvm's stdin (end of input)."""
         try:
-            self.process.stdin.close()
+            pipe(self.process.stdin).close()
         except BrokenPipeError:
             pass
 

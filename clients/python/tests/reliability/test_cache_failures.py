@@ -16,7 +16,7 @@ from typing import Any, Iterator, List
 
 import pytest
 
-from reliability_session import FeedSession
+from reliability_session import FeedSession, Outcome
 from reliability_wire import FeedvmProcess
 
 IMAGE_FAILED = -32003
@@ -32,7 +32,7 @@ def images_without_a_path(process: FeedvmProcess) -> List[Any]:
     return found
 
 
-def cache_failure(outcome, cause: str) -> None:
+def cache_failure(outcome: Outcome, cause: str) -> None:
     error = outcome.error
     assert error is not None and error["code"] == IMAGE_FAILED, outcome.response
     assert error["data"]["reason"] == "cacheUnavailable", error
@@ -45,7 +45,7 @@ def leftovers(directory: Path) -> List[str]:
     return sorted(path.name for path in directory.rglob("*") if ".partial-" in path.name) if directory.exists() else []
 
 
-def test_an_unusable_cache_directory_fails_image_loads_with_the_cause(feed_methods, tmp_path):
+def test_an_unusable_cache_directory_fails_image_loads_with_the_cause(feed_methods: str, tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     with FeedvmProcess(feed_methods, ["--cache-dir", str(blocker / "cache")]) as process:
@@ -58,7 +58,7 @@ def test_an_unusable_cache_directory_fails_image_loads_with_the_cause(feed_metho
         assert "unusable" in process.stderr_text()
 
 
-def test_a_full_disk_fails_image_loads_and_leaves_no_partial_file(feed_methods, tmp_path):
+def test_a_full_disk_fails_image_loads_and_leaves_no_partial_file(feed_methods: str, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     # A file size limit of a few KiB (SIGXFSZ ignored): every cache write stops midway with
     # EFBIG, as on a disk that fills up during the write. Stub images are ~12 KiB.
@@ -74,7 +74,7 @@ def test_a_full_disk_fails_image_loads_and_leaves_no_partial_file(feed_methods, 
 
 
 @pytest.fixture
-def tiny_tmpfs(tmp_path) -> Iterator[Path]:
+def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
     """A 512 KiB tmpfs (root only; skips elsewhere), unmounted afterwards: room for the first
     few of the stub's images (74 to 500 KB each), not for twenty."""
     mount_point = tmp_path / "tiny"
@@ -90,7 +90,7 @@ def tiny_tmpfs(tmp_path) -> Iterator[Path]:
         subprocess.run(["umount", str(mount_point)], check=True)
 
 
-def test_a_disk_that_fills_up_fails_later_loads_with_enospc(feed_methods, tiny_tmpfs):
+def test_a_disk_that_fills_up_fails_later_loads_with_enospc(feed_methods: str, tiny_tmpfs: Path) -> None:
     cache = tiny_tmpfs / "cache"
     with FeedvmProcess(feed_methods, ["--cache-dir", str(cache)]) as process:
         session = FeedSession(process, {"source": "stub", "pageSize": 20})
@@ -108,7 +108,7 @@ def test_a_disk_that_fills_up_fails_later_loads_with_enospc(feed_methods, tiny_t
         assert process.finish() == 0
 
 
-def test_a_cache_directory_removed_while_running_is_made_again(feed_methods, tmp_path):
+def test_a_cache_directory_removed_while_running_is_made_again(feed_methods: str, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     with FeedvmProcess(feed_methods, ["--cache-dir", str(cache)]) as process:
         session = FeedSession(process, {"source": "stub"})

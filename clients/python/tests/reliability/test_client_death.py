@@ -12,11 +12,12 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Any, Callable, Dict
 
 import pytest
 
 from reliability_corpus import encode
-from reliability_proc import process_gone
+from reliability_proc import pipe, process_gone
 from reliability_wire import DEFAULT_MAX_MESSAGE_BYTES, FeedvmProcess
 
 EXIT_DEADLINE = 2.0
@@ -38,7 +39,7 @@ def assert_whole_lines(process: FeedvmProcess) -> None:
     assert process.violations == [], process.violations[:5]
 
 
-def test_stdin_eof_exits_zero_within_two_seconds(spawn):
+def test_stdin_eof_exits_zero_within_two_seconds(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     assert process.call("ping") == {}
     process.close_stdin()
@@ -47,7 +48,7 @@ def test_stdin_eof_exits_zero_within_two_seconds(spawn):
     assert_whole_lines(process)
 
 
-def test_sigterm_exits_zero_within_two_seconds(spawn):
+def test_sigterm_exits_zero_within_two_seconds(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     assert process.call("ping") == {}
     process.process.send_signal(signal.SIGTERM)
@@ -57,7 +58,7 @@ def test_sigterm_exits_zero_within_two_seconds(spawn):
 
 
 @pytest.mark.parametrize("ending", ["eof", "sigterm", "sighup"])
-def test_exit_within_two_seconds_with_a_load_in_flight(feed_methods, ending):
+def test_exit_within_two_seconds_with_a_load_in_flight(feed_methods: str, ending: str) -> None:
     """issue 13 item 11: SIGHUP (an editor closing its terminal) ends feedvm as SIGTERM does."""
     with FeedvmProcess(feed_methods) as process:
         pending = start_slow_load(process)
@@ -75,7 +76,7 @@ def test_exit_within_two_seconds_with_a_load_in_flight(feed_methods, ending):
             assert [answer["error"]["data"] for answer in process.responses(pending)] == [{"reason": "shutdown"}]
 
 
-def test_sigterm_during_heavy_output_never_leaves_a_partial_line(spawn):
+def test_sigterm_during_heavy_output_never_leaves_a_partial_line(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     lines = [encode({"jsonrpc": "2.0", "id": n, "method": "fuzz/unknown", "params": {"pad": "x" * 200}})
              for n in range(20_000)]
@@ -88,9 +89,9 @@ def test_sigterm_during_heavy_output_never_leaves_a_partial_line(spawn):
     assert process.ledger.problems(final=False) == []
 
 
-def test_closed_stdout_makes_feedvm_exit_instead_of_hanging(feedvm_bin):
+def test_closed_stdout_makes_feedvm_exit_instead_of_hanging(feedvm_bin: str) -> None:
     with FeedvmProcess(feedvm_bin, defer_reading=True) as process:
-        process.process.stdout.close()
+        pipe(process.process.stdout).close()
         ping = encode({"jsonrpc": "2.0", "id": 1, "method": "ping"}) + b"\n"
         started = time.monotonic()
         try:
@@ -127,16 +128,16 @@ sys.stdin.buffer.read()
 starts a slow reload of the session it created), reports feedvm's pid and waits to be killed."""
 
 
-def _kill_parent_and_expect_feedvm_gone(binary: str, request: dict, busy: bool) -> None:
+def _kill_parent_and_expect_feedvm_gone(binary: str, request: Dict[str, Any], busy: bool) -> None:
     middle = subprocess.Popen([sys.executable, "-c", MIDDLE_PROCESS, "busy" if busy else "idle", binary],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     feedvm_pid = None
     try:
-        middle.stdin.write(encode(request) + b"\n")
-        middle.stdin.flush()
-        answer = middle.stdout.readline()
+        pipe(middle.stdin).write(encode(request) + b"\n")
+        pipe(middle.stdin).flush()
+        answer = pipe(middle.stdout).readline()
         assert answer.endswith(b"\n") and b'"result"' in answer, answer
-        feedvm_pid = int(middle.stdout.readline())
+        feedvm_pid = int(pipe(middle.stdout).readline())
         assert not process_gone(feedvm_pid)
         middle.kill()
         middle.wait(10)
@@ -152,10 +153,10 @@ def _kill_parent_and_expect_feedvm_gone(binary: str, request: dict, busy: bool) 
             os.kill(feedvm_pid, signal.SIGKILL)
 
 
-def test_parent_killed_leaves_no_orphan(feedvm_bin):
+def test_parent_killed_leaves_no_orphan(feedvm_bin: str) -> None:
     _kill_parent_and_expect_feedvm_gone(feedvm_bin, {"jsonrpc": "2.0", "id": 1, "method": "ping"}, busy=False)
 
 
-def test_parent_killed_during_a_load_leaves_no_orphan(feed_methods):
+def test_parent_killed_during_a_load_leaves_no_orphan(feed_methods: str) -> None:
     _kill_parent_and_expect_feedvm_gone(
         feed_methods, {"jsonrpc": "2.0", "id": 1, "method": "transform", "params": {"input": SLOW_STUB}}, busy=True)

@@ -23,6 +23,7 @@ from typing import Any, Dict, Iterator, List
 import pytest
 
 from feedvm.fixtures import FixtureServer
+from feedvm.input_types import Input
 from reliability_figures import add_figure
 from reliability_session import FeedSession, Outcome
 from reliability_wire import FeedvmProcess
@@ -51,7 +52,7 @@ CURSOR_SOURCE = {
 }
 
 
-def source_input(server: FixtureServer, source: str) -> Dict[str, Any]:
+def source_input(server: FixtureServer, source: str) -> Input:
     """A ``transform`` input for ``source`` against the fixture backend, pages of ``PAGE_SIZE``."""
     extra: Dict[str, Any] = {"pageSize": PAGE_SIZE}
     if source == "custom":
@@ -64,7 +65,7 @@ def secrets_of(server: FixtureServer) -> List[str]:
 
 
 @pytest.fixture(scope="module")
-def feedvm_process(feed_methods) -> Iterator[FeedvmProcess]:
+def feedvm_process(feed_methods: str) -> Iterator[FeedvmProcess]:
     with FeedvmProcess(feed_methods) as process:
         yield process
         assert process.violations == []
@@ -164,7 +165,7 @@ def run_case(process: FeedvmProcess, server: FixtureServer, source: str, fault: 
 
 @pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("fault", FAULTS)
-def test_failing_load_more(feedvm_process, backend, source, fault, large):
+def test_failing_load_more(feedvm_process: FeedvmProcess, backend: FixtureServer, source: str, fault: str, large: bool) -> None:
     if fault == "timeout" and source != "gank" and not large:
         pytest.skip("the 12 s request timeout runs for one source at CI size (all with FEEDVM_LARGE=1)")
     run_case(feedvm_process, backend, source, fault, reload=False)
@@ -172,14 +173,14 @@ def test_failing_load_more(feedvm_process, backend, source, fault, large):
 
 @pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("fault", FAULTS)
-def test_failing_reload(feedvm_process, backend, source, fault, large):
+def test_failing_reload(feedvm_process: FeedvmProcess, backend: FixtureServer, source: str, fault: str, large: bool) -> None:
     if not large and fault not in ("500", "reset", "truncated-json"):
         pytest.skip("CI size runs three reload faults per source (all with FEEDVM_LARGE=1)")
     run_case(feedvm_process, backend, source, fault, reload=True)
 
 
 @pytest.mark.parametrize("source", SOURCES)
-def test_connection_refused(feedvm_process, backend, source):
+def test_connection_refused(feedvm_process: FeedvmProcess, backend: FixtureServer, source: str) -> None:
     with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
         probe.bind(("127.0.0.1", 0))
         closed_port = probe.getsockname()[1]
@@ -196,7 +197,7 @@ def test_connection_refused(feedvm_process, backend, source):
     add_figure("faults survived", 1)
 
 
-def envelope_with_renewal(server: FixtureServer) -> Dict[str, Any]:
+def envelope_with_renewal(server: FixtureServer) -> Input:
     """An envelope input whose token is renewed from the fixture's refresh route (input ``auth``)."""
     return server.input_for("envelope", pageSize=PAGE_SIZE, headers={}, auth={
         "token": server.state.config.initial_token, "refreshURL": server.url + "/envelope/token/refresh",
@@ -204,7 +205,7 @@ def envelope_with_renewal(server: FixtureServer) -> Dict[str, Any]:
 
 
 @pytest.mark.parametrize("expiry", ["http401", "code"])
-def test_expired_token_is_renewed_once_and_the_load_succeeds(feedvm_process, backend, expiry):
+def test_expired_token_is_renewed_once_and_the_load_succeeds(feedvm_process: FeedvmProcess, backend: FixtureServer, expiry: str) -> None:
     backend.configure(token_expiry=expiry)
     expected = control_items(feedvm_process, backend, "envelope", 2)
     session = FeedSession(feedvm_process, envelope_with_renewal(backend))
@@ -218,7 +219,7 @@ def test_expired_token_is_renewed_once_and_the_load_succeeds(feedvm_process, bac
     add_figure("faults survived", 1)
 
 
-def test_failed_token_renewal_fails_the_load_cleanly_and_the_next_load_renews(feedvm_process, backend):
+def test_failed_token_renewal_fails_the_load_cleanly_and_the_next_load_renews(feedvm_process: FeedvmProcess, backend: FixtureServer) -> None:
     expected = control_items(feedvm_process, backend, "envelope", 2)
     session = FeedSession(feedvm_process, envelope_with_renewal(backend))
     before = session.reload().result
@@ -233,7 +234,7 @@ def test_failed_token_renewal_fails_the_load_cleanly_and_the_next_load_renews(fe
     add_figure("faults survived", 1)
 
 
-def test_a_401_that_persists_after_renewal_is_retried_once_never_looped(feedvm_process, backend):
+def test_a_401_that_persists_after_renewal_is_retried_once_never_looped(feedvm_process: FeedvmProcess, backend: FixtureServer) -> None:
     session = FeedSession(feedvm_process, envelope_with_renewal(backend))
     before = session.reload().result
     lists_before, refreshes_before = backend.count("envelope.list"), backend.count("envelope.refresh")

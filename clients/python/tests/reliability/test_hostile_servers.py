@@ -8,20 +8,23 @@ unbounded transfer reaches, answers within twice the deadline, CPU under 10% of 
 
 from __future__ import annotations
 
-import os
 import time
-from typing import Dict, Iterator
+from pathlib import Path
+from typing import Any, Dict, Iterator
 
 import pytest
 
 from reliability_figures import set_figure
 from reliability_hostile_http import BOMB_BYTES, HostileHTTPServer, deflate_bomb
-from reliability_session import FeedSession
+from reliability_proc import cpu_seconds, peak_resident_bytes
+from reliability_session import FeedSession, Outcome
 from reliability_wire import FeedvmProcess
 
 LOAD_FAILED, IMAGE_FAILED, SCHEME_REFUSED = -32002, -32003, -32004
 DEADLINE_MS = 2000
 """The request deadline the timing tests run with (``--request-timeout-ms``)."""
+ANSWER_BOUND = 3 * DEADLINE_MS / 1000
+"""Seconds within which a request cut by the deadline is answered: 3x, never flaky on a loaded machine."""
 PEAK_RSS_BOUND = 200 << 20
 """Peak RSS allowed while a hostile transfer runs: the 20 MiB caps plus the runtime, with room;
 an unbounded transfer of these servers reaches gigabytes."""
@@ -41,7 +44,7 @@ def bombs() -> None:
 
 
 @pytest.fixture
-def feedvm(feed_methods, tmp_path) -> Iterator[FeedvmProcess]:
+def feedvm(feed_methods: str, tmp_path: Path) -> Iterator[FeedvmProcess]:
     args = ["--cache-dir", str(tmp_path / "cache"), "--request-timeout-ms", str(DEADLINE_MS)]
     with FeedvmProcess(feed_methods, args) as process:
         yield process
@@ -49,34 +52,31 @@ def feedvm(feed_methods, tmp_path) -> Iterator[FeedvmProcess]:
 
 
 def assert_answered_once(process: FeedvmProcess) -> None:
-    """Every request id of the run has exactly one response, and nothing broke the wire."""
-    process.wait_quiet(0.3)
+    """Every request id of the run has exactly one response, and nothing broke the wire.
+
+    After stdin EOF and the exit (not after a quiet moment): only then can no answer be late.
+    """
+    assert process.finish() == 0, process.describe()
     assert process.ledger.problems(final=True) == []
     assert process.violations == []
 
 
 def peak_rss(process: FeedvmProcess) -> int:
-    with open(f"/proc/{process.process.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError("no VmHWM")
+    return peak_resident_bytes(process.process.pid)
 
 
-def cpu_seconds(process: FeedvmProcess) -> float:
-    with open(f"/proc/{process.process.pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds_of(process: FeedvmProcess) -> float:
+    return cpu_seconds(process.process.pid)
 
 
-def assert_failed(outcome, code: int, reason: str) -> Dict:
+def assert_failed(outcome: Outcome, code: int, reason: str) -> Dict[str, Any]:
     error = outcome.error
     assert error is not None and error["code"] == code, outcome.response
     assert (error.get("data") or {}).get("reason") == reason, error
     return error
 
 
-def assert_load_ended(outcome) -> None:
+def assert_load_ended(outcome: Outcome) -> None:
     """The header spinner ended and one error HUD was shown (seed 000's order)."""
     statuses = outcome.statuses()
     assert "endHeaderRefresh" in statuses and statuses[-1] == "footerStatus", statuses
@@ -84,7 +84,7 @@ def assert_load_ended(outcome) -> None:
 
 
 @pytest.mark.parametrize("route", ["endless", "gzip-bomb"])
-def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs, feedvm, hostile, route):
+def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs: None, feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str) -> None:
     session = FeedSession(feedvm, hostile.custom_source(route))
     started = time.monotonic()
     outcome = session.reload()
@@ -92,14 +92,14 @@ def test_an_api_body_without_end_or_a_bomb_fails_at_the_cap(bombs, feedvm, hosti
     error = assert_failed(outcome, LOAD_FAILED, "bodyTooLarge")
     assert "20971520 bytes" in error["message"], error
     assert_load_ended(outcome)
-    assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    assert elapsed < ANSWER_BOUND, f"answered after {elapsed:.1f} s"
     assert peak_rss(feedvm) < PEAK_RSS_BOUND, f"peak RSS {peak_rss(feedvm) >> 20} MiB"
     set_figure(f"transport: {route} API body, answered after / peak RSS",
                f"{elapsed:.2f} s / {peak_rss(feedvm) / (1 << 20):.0f} MiB")
     assert feedvm.call("ping") == {}
 
 
-def test_an_image_bomb_fails_at_the_image_cap(bombs, feedvm, hostile):
+def test_an_image_bomb_fails_at_the_image_cap(bombs: None, feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("bomb", [hostile.base + "deflate-bomb/1.png"])
     session = FeedSession(feedvm, hostile.custom_source("bomb"))
     assert session.reload().error is None
@@ -111,18 +111,18 @@ def test_an_image_bomb_fails_at_the_image_cap(bombs, feedvm, hostile):
     set_figure("transport: deflate-bomb image, peak RSS", f"{peak_rss(feedvm) / (1 << 20):.0f} MiB")
 
 
-def test_a_trickled_body_ends_at_the_total_deadline(feedvm, hostile):
+def test_a_trickled_body_ends_at_the_total_deadline(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     session = FeedSession(feedvm, hostile.custom_source("trickle"))
     started = time.monotonic()
     outcome = session.reload()
     elapsed = time.monotonic() - started
     assert_failed(outcome, LOAD_FAILED, "timedOut")
     assert_load_ended(outcome)
-    assert DEADLINE_MS / 1000 * 0.9 < elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    assert DEADLINE_MS / 1000 * 0.9 < elapsed < ANSWER_BOUND, f"answered after {elapsed:.1f} s"
     set_figure(f"transport: trickled body, answered after (deadline {DEADLINE_MS / 1000:.0f} s)", f"{elapsed:.2f} s")
 
 
-def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm, hostile):
+def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     session = FeedSession(feedvm, {"source": "envelope", "baseURL": hostile.base + "unauthorized",
                                    "auth": {"token": "stale", "refreshURL": hostile.base + "stall/token"}})
     started = time.monotonic()
@@ -130,24 +130,24 @@ def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm, h
     elapsed = time.monotonic() - started
     assert_failed(outcome, LOAD_FAILED, "timedOut")
     assert_load_ended(outcome)
-    assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    assert elapsed < ANSWER_BOUND, f"answered after {elapsed:.1f} s"
     assert "/stall/token" in hostile.requests, "the refresh was tried"
 
 
-def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm, hostile):
+def test_a_stall_after_the_headers_ends_at_the_deadline_and_costs_no_cpu(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("stalled-image", [hostile.base + "stall/1.png"])
     session = FeedSession(feedvm, hostile.custom_source("stalled-image"))
     assert session.reload().error is None
-    before, started = cpu_seconds(feedvm), time.monotonic()
+    before, started = cpu_seconds_of(feedvm), time.monotonic()
     outcome = session.run("loadImage", index=0)
-    elapsed, cpu = time.monotonic() - started, cpu_seconds(feedvm) - before
+    elapsed, cpu = time.monotonic() - started, cpu_seconds_of(feedvm) - before
     assert_failed(outcome, IMAGE_FAILED, "timedOut")
-    assert elapsed < DEADLINE_MS / 1000 * 2, f"answered after {elapsed:.1f} s"
+    assert elapsed < ANSWER_BOUND, f"answered after {elapsed:.1f} s"
     assert cpu < elapsed * 0.1, f"{cpu:.2f} s of CPU while a request was pending for {elapsed:.1f} s"
     set_figure("transport: stall after headers, answered after / CPU meanwhile", f"{elapsed:.2f} s / {cpu:.2f} s")
 
 
-def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods, hostile, tmp_path):
+def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods: str, hostile: HostileHTTPServer, tmp_path: Path) -> None:
     deadline = 8.0
     args = ["--cache-dir", str(tmp_path / "cache"), "--request-timeout-ms", str(int(deadline * 1000))]
     with FeedvmProcess(feed_methods, args) as process:
@@ -172,21 +172,21 @@ def test_stalled_image_downloads_never_starve_another_sessions_page(feed_methods
 
 
 @pytest.mark.parametrize("route", ["garbage", "not-http"])
-def test_a_reply_that_is_not_http_is_a_load_failure(feedvm, hostile, route):
+def test_a_reply_that_is_not_http_is_a_load_failure(feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source(route)).reload()
     error = assert_failed(outcome, LOAD_FAILED, "malformedResponse")
     assert "not valid HTTP" in error["message"], error
     assert_load_ended(outcome)
 
 
-def test_a_redirect_loop_ends_after_the_redirect_limit(feedvm, hostile):
+def test_a_redirect_loop_ends_after_the_redirect_limit(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source("loop")).reload()
     assert_failed(outcome, LOAD_FAILED, "tooManyRedirects")
     assert sum(path == "/loop" for path in hostile.requests) == 11, "the request and 10 redirects"
 
 
 @pytest.mark.parametrize("route,scheme", [("to-file", "file"), ("to-ftp", "ftp"), ("to-stub", "stub")])
-def test_redirects_to_other_schemes_are_refused(feedvm, hostile, route, scheme):
+def test_redirects_to_other_schemes_are_refused(feedvm: FeedvmProcess, hostile: HostileHTTPServer, route: str, scheme: str) -> None:
     outcome = FeedSession(feedvm, hostile.custom_source(route)).reload()
     assert outcome.error is not None and outcome.error["code"] == SCHEME_REFUSED, outcome.response
     assert outcome.error["data"]["scheme"] == scheme, outcome.error
@@ -198,7 +198,7 @@ def test_redirects_to_other_schemes_are_refused(feedvm, hostile, route, scheme):
     assert image.error["data"]["scheme"] == scheme
 
 
-def test_an_upper_case_scheme_is_http(feedvm, hostile):
+def test_an_upper_case_scheme_is_http(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("upper", [hostile.base.replace("http://", "HTTP://") + "image/0.png"])
     session = FeedSession(feedvm, hostile.custom_source("upper", base=hostile.base.replace("http://", "HTTP://")))
     loaded = session.reload()
@@ -207,7 +207,7 @@ def test_an_upper_case_scheme_is_http(feedvm, hostile):
     assert image.error is None and image.result["mimeType"] == "image/png", image.response
 
 
-def test_stub_image_urls_are_only_fetched_for_the_stub_source(feedvm, hostile):
+def test_stub_image_urls_are_only_fetched_for_the_stub_source(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
     hostile.set_page("stubs", ["stub://images/0.png"])
     session = FeedSession(feedvm, hostile.custom_source("stubs"))
     assert session.reload().error is None

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import subprocess
-from typing import Dict, List
+from pathlib import Path
+from typing import Any, Dict, List
 
 import pytest
 
@@ -32,13 +33,13 @@ FLAG_RANGES = {
 """The documented range of every numeric flag (feedvm --help, protocol/README.md s. 11)."""
 
 
-def run_flags(binary: str, *args: str) -> subprocess.CompletedProcess:
+def run_flags(binary: str, *args: str) -> "subprocess.CompletedProcess[bytes]":
     return subprocess.run([binary, *args], input=b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n',
                           capture_output=True, timeout=20)
 
 
 @pytest.mark.parametrize("flag", sorted(FLAG_RANGES))
-def test_numeric_flags_outside_their_range_are_refused_with_exit_2(feedvm_bin, feedvm_help, flag):
+def test_numeric_flags_outside_their_range_are_refused_with_exit_2(feedvm_bin: str, feedvm_help: str, flag: str) -> None:
     low, high = FLAG_RANGES[flag]
     assert re.search(rf"{flag}.*{low:,}|{flag}.*{low}", feedvm_help.replace("\n", " ")), \
         f"--help should document {flag}'s range"
@@ -52,14 +53,14 @@ def test_numeric_flags_outside_their_range_are_refused_with_exit_2(feedvm_bin, f
 
 
 @pytest.mark.parametrize("flag", sorted(FLAG_RANGES))
-def test_numeric_flags_at_their_bounds_are_accepted(feedvm_bin, flag):
+def test_numeric_flags_at_their_bounds_are_accepted(feedvm_bin: str, flag: str) -> None:
     for value in FLAG_RANGES[flag]:
         done = run_flags(feedvm_bin, f"{flag}={value}")
         assert done.returncode == 0, (flag, value, done.stderr[-300:])
         assert b'"result":{}' in done.stdout, (flag, value, done.stdout[:200])
 
 
-def test_the_largest_stub_delay_never_traps(feed_methods):
+def test_the_largest_stub_delay_never_traps(feed_methods: str) -> None:
     with FeedvmProcess(feed_methods, ["--stub-delay-ms", "60000"]) as process:
         session = process.call("transform", {"input": {}})["session"]
         pending = process.send_request("requestCommand", {"session": session, "reload": True})
@@ -78,7 +79,7 @@ NUMERIC_INPUTS = {
 
 
 @pytest.mark.parametrize("member", sorted(NUMERIC_INPUTS))
-def test_numeric_input_members_outside_their_range_are_invalid_params(feed_methods, member):
+def test_numeric_input_members_outside_their_range_are_invalid_params(feed_methods: str, member: str) -> None:
     low, high = NUMERIC_INPUTS[member]
     with FeedvmProcess(feed_methods) as process:
         for value in [low - 1, high + 1, 10_000_000_000_000, 1e300, -1e300, 2 ** 64, 1.5, "7", True]:
@@ -92,7 +93,7 @@ def test_numeric_input_members_outside_their_range_are_invalid_params(feed_metho
 
 
 @pytest.mark.parametrize("method", ["loadImage", "willDisplay", "cancelImage", "didEndDisplaying"])
-def test_indices_must_be_integers_of_at_least_zero(feed_methods, method):
+def test_indices_must_be_integers_of_at_least_zero(feed_methods: str, method: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         session = process.call("transform", {"input": {}})["session"]
         for value in [-1, 1.5, 1e300, 2 ** 64, -(2 ** 63), "0", None, True]:
@@ -108,7 +109,7 @@ BAD_HEADER_VALUES = [1, 1.5, True, None, ["a"], {"a": "b"}, "line\r\nInjected: 1
 
 
 @pytest.mark.parametrize("where", ["headers", "custom.headers"])
-def test_header_names_that_are_not_http_tokens_are_invalid_params(feed_methods, where):
+def test_header_names_that_are_not_http_tokens_are_invalid_params(feed_methods: str, where: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         for name in BAD_HEADER_NAMES:
             answer = process.request("transform", {"input": header_input(where, {name: "v"})})
@@ -120,7 +121,7 @@ def test_header_names_that_are_not_http_tokens_are_invalid_params(feed_methods, 
 
 
 @pytest.mark.parametrize("where", ["headers", "custom.headers"])
-def test_header_values_that_are_not_plain_strings_are_invalid_params(feed_methods, where):
+def test_header_values_that_are_not_plain_strings_are_invalid_params(feed_methods: str, where: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         for value in BAD_HEADER_VALUES:
             answer = process.request("transform", {"input": header_input(where, {"X-Value": value})})
@@ -130,7 +131,7 @@ def test_header_values_that_are_not_plain_strings_are_invalid_params(feed_method
         assert "result" in process.request("transform", {"input": header_input(where, {"X-Value": "ok \t value"})})
 
 
-def test_header_injection_never_reaches_the_backend(feed_methods):
+def test_header_injection_never_reaches_the_backend(feed_methods: str) -> None:
     with HostileBackend() as backend, FeedvmProcess(feed_methods) as process:
         answer = process.request("transform", {"input": {"source": "custom", "baseURL": backend.base,
                                                          "custom": CUSTOM_SOURCE, "headers": {"X-A\r\nX-Injected": "1"}}})
@@ -151,14 +152,14 @@ def header_input(where: str, headers: Dict[str, object]) -> Dict[str, object]:
     return {"source": "custom", "baseURL": "http://127.0.0.1:9/", "custom": dict(CUSTOM_SOURCE, headers=headers)}
 
 
-def test_negative_sizes_never_reach_the_wire(feed_methods, tmp_path):
+def test_negative_sizes_never_reach_the_wire(feed_methods: str, tmp_path: Path) -> None:
     with HostileBackend() as backend, FeedvmProcess(feed_methods, ["--cache-dir", str(tmp_path)]) as process:
         custom = dict(CUSTOM_SOURCE, url="{baseURL}odd-sizes",
                       fields={"id": "id", "title": "title", "imageURL": "image", "width": "w", "height": "h"})
         session = FeedSession(process, {"source": "custom", "baseURL": backend.base, "custom": custom})
         loaded = session.reload()
         assert loaded.error is None, loaded.response
-        items: List[Dict] = loaded.params_of("sections")[-1]["sections"][0]["items"]
+        items: List[Dict[str, Any]] = loaded.params_of("sections")[-1]["sections"][0]["items"]
         assert [item["id"] for item in items] == ["negative", "huge", "bmp"]
         for item in items:
             for key in ("width", "height"):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Dict, Hashable
+
 import pytest
 
-from reliability_oracle import NULL_ID, ProtocolViolation, ReplyLedger, expected_replies, validate_server_line
+from reliability_oracle import NULL_ID, ProtocolViolation, Range, ReplyLedger, expected_replies, validate_server_line
 
 CAP = 1024
 
@@ -26,16 +28,16 @@ CAP = 1024
     (b'{"jsonrpc":"2.0","id":"big","method":"ping","params":"' + b"x" * CAP + b'"}', {NULL_ID: (1, 1)}),
     (b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 600 + b"]" * 600 + b"}", {NULL_ID: (1, 1)}),
 ])
-def test_expected_replies_follow_issue_8(line, replies):
+def test_expected_replies_follow_issue_8(line: bytes, replies: Dict[Hashable, Range]) -> None:
     assert expected_replies(line, CAP) == replies
 
 
-def test_a_lenient_line_widens_instead_of_guessing():
+def test_a_lenient_line_widens_instead_of_guessing() -> None:
     replies = expected_replies(b'{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}', CAP)
     assert replies[("number", 1)][0] == 0 and replies[("number", 2)][0] == 0 and replies[NULL_ID] == (0, 1)
 
 
-def test_ledger_reports_missing_duplicate_and_unexpected_replies():
+def test_ledger_reports_missing_duplicate_and_unexpected_replies() -> None:
     ledger = ReplyLedger()
     ledger.expect({("number", 1): (1, 1), ("number", 2): (1, 1)})
     ledger.record([{"jsonrpc": "2.0", "id": 1, "result": {}}, {"jsonrpc": "2.0", "id": 1, "result": {}},
@@ -57,12 +59,12 @@ def test_ledger_reports_missing_duplicate_and_unexpected_replies():
     b'{"jsonrpc":"2.0","method":"n","params":1}',
     b"[]", b'{"jsonrpc":"2.0","id":1,"result":NaN}', b'{"jsonrpc":"2.0","id":1,"res', b"\xff",
 ])
-def test_invalid_server_lines_are_violations(line):
+def test_invalid_server_lines_are_violations(line: bytes) -> None:
     with pytest.raises(ProtocolViolation):
         validate_server_line(line)
 
 
-def test_valid_server_lines_pass():
+def test_valid_server_lines_pass() -> None:
     assert len(validate_server_line(b'[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":null,'
                                     b'"error":{"code":-32600,"message":"Invalid Request"}}]')) == 2
     assert validate_server_line(b'{"jsonrpc":"2.0","method":"hud","params":{"session":"s"}}')[0]["method"] == "hud"

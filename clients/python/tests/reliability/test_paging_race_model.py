@@ -49,7 +49,7 @@ class RaceRun:
         result = self.process.call("transform", {"input": {
             "source": "stub", "category": category, "pageSize": page_size, "total": total,
             "stubDelayMs": delay, "hud": self.rng.random() < 0.5}})
-        session = result["session"]
+        session: str = result["session"]
         self.process.call("bindRefreshStatus", {"session": session, "header": True, "footer": True})
         self.model.add_session(session, category, page_size, total)
         return session
@@ -141,7 +141,7 @@ class RaceRun:
         return "last messages:\n" + "\n".join(json.dumps(m)[:300] for m in tail)
 
 
-def test_random_bursts_match_the_reference_model(feed_methods, large, seed):
+def test_random_bursts_match_the_reference_model(feed_methods: str, large: bool, seed: int) -> None:
     steps = 1200 if large else 200
     rng = random.Random(seed)
     with FeedvmProcess(feed_methods) as process:

@@ -8,7 +8,7 @@ command arrives while the first load is in flight.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
 from reliability_corpus import encode
 from reliability_wire import FeedvmProcess
@@ -26,11 +26,11 @@ def pipeline(process: FeedvmProcess, session: str, commands: List[Dict[str, Any]
     return [process.response(ident, timeout=30) for ident in ids]
 
 
-def position(process: FeedvmProcess, predicate) -> int:
+def position(process: FeedvmProcess, predicate: Callable[[Dict[str, Any]], bool]) -> int:
     return next(n for n, message in enumerate(process.messages) if predicate(message))
 
 
-def test_load_image_pipelined_after_the_first_reload_loads_the_reloaded_item(feed_methods):
+def test_load_image_pipelined_after_the_first_reload_loads_the_reloaded_item(feed_methods: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         session = process.call("transform", {"input": SLOW})["session"]
         reload, image = pipeline(process, session, [{"method": "requestCommand", "reload": True},
@@ -45,7 +45,7 @@ def test_load_image_pipelined_after_the_first_reload_loads_the_reloaded_item(fee
         assert process.violations == []
 
 
-def test_will_display_and_cancel_image_pipelined_after_a_reload_see_its_list(feed_methods):
+def test_will_display_and_cancel_image_pipelined_after_a_reload_see_its_list(feed_methods: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         session = process.call("transform", {"input": SLOW})["session"]
         answers = pipeline(process, session, [
@@ -62,7 +62,7 @@ def test_will_display_and_cancel_image_pipelined_after_a_reload_see_its_list(fee
         assert process.call("requestCommand", {"session": session, "reload": False})["page"] == 3
 
 
-def test_an_index_beyond_the_list_waits_for_the_load_more_in_flight(feed_methods):
+def test_an_index_beyond_the_list_waits_for_the_load_more_in_flight(feed_methods: str) -> None:
     with FeedvmProcess(feed_methods) as process:
         session = process.call("transform", {"input": SLOW})["session"]
         process.call("requestCommand", {"session": session, "reload": True})

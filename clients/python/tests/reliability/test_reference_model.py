@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reliability_model import CANCELLED, INVALID_PARAMS, UNKNOWN_SESSION, PagingModel
 
 
@@ -11,11 +13,11 @@ def model(total: int = 7, page_size: int = 3) -> PagingModel:
     return built
 
 
-def result(built: PagingModel, request: str):
+def result(built: PagingModel, request: str) -> Any:
     return built.expected[request].result
 
 
-def test_reload_then_load_more_to_the_end_with_a_short_last_page():
+def test_reload_then_load_more_to_the_end_with_a_short_last_page() -> None:
     built = model()
     built.reload("s", "r1")
     built.complete()
@@ -31,7 +33,7 @@ def test_reload_then_load_more_to_the_end_with_a_short_last_page():
     assert built.sessions["s"].footer() == {"status": "footerStatus", "isHidden": False, "isNoMoreData": True}
 
 
-def test_reload_supersedes_a_load_more_in_flight():
+def test_reload_supersedes_a_load_more_in_flight() -> None:
     built = model()
     built.reload("s", "r1")
     built.complete()
@@ -42,7 +44,7 @@ def test_reload_supersedes_a_load_more_in_flight():
     assert result(built, "r2") == {"revision": 2, "count": 3, "page": 1, "hasMore": True}
 
 
-def test_load_more_joins_the_load_in_flight():
+def test_load_more_joins_the_load_in_flight() -> None:
     built = model()
     built.reload("s", "r1")
     built.load_more("s", "m1")
@@ -54,7 +56,7 @@ def test_load_more_joins_the_load_in_flight():
     assert result(built, "m2") == result(built, "m3") == {"revision": 2, "count": 6, "page": 2, "hasMore": True}
 
 
-def test_switch_cancels_clears_and_loads_nothing():
+def test_switch_cancels_clears_and_loads_nothing() -> None:
     built = model()
     built.reload("s", "r1")
     built.switch("s", "u1", "Android")
@@ -65,7 +67,7 @@ def test_switch_cancels_clears_and_loads_nothing():
     assert built.sessions["s"].footer()["isHidden"] is True
 
 
-def test_will_display_prefetches_only_near_the_end():
+def test_will_display_prefetches_only_near_the_end() -> None:
     built = model(total=20, page_size=10)
     built.reload("s", "r1")
     built.complete()
@@ -77,7 +79,7 @@ def test_will_display_prefetches_only_near_the_end():
     assert built.sessions["s"].items[-1] == "iOS-20"
 
 
-def test_will_display_waits_for_a_reload_in_flight_and_sees_its_list():
+def test_will_display_waits_for_a_reload_in_flight_and_sees_its_list() -> None:
     built = model(total=40, page_size=10)
     built.reload("s", "r1")
     built.complete()
@@ -92,7 +94,7 @@ def test_will_display_waits_for_a_reload_in_flight_and_sees_its_list():
     assert len(built.sessions["s"].items) == 20
 
 
-def test_will_display_of_a_listed_row_does_not_wait_for_a_load_more():
+def test_will_display_of_a_listed_row_does_not_wait_for_a_load_more() -> None:
     built = model(total=40, page_size=10)
     built.reload("s", "r1")
     built.complete()
@@ -103,7 +105,7 @@ def test_will_display_of_a_listed_row_does_not_wait_for_a_load_more():
     assert len(built.sessions["s"].items) == 20
 
 
-def test_a_waiting_will_display_runs_before_the_reload_that_superseded_its_load():
+def test_a_waiting_will_display_runs_before_the_reload_that_superseded_its_load() -> None:
     built = model(total=40, page_size=10)
     built.reload("s", "r1")
     built.complete()
@@ -116,7 +118,7 @@ def test_a_waiting_will_display_runs_before_the_reload_that_superseded_its_load(
     assert result(built, "r3") == {"revision": 2, "count": 10, "page": 1, "hasMore": True}
 
 
-def test_dispose_cancels_and_then_the_session_is_unknown():
+def test_dispose_cancels_and_then_the_session_is_unknown() -> None:
     built = model()
     built.reload("s", "r1")
     built.dispose("s", "x1")
@@ -127,7 +129,7 @@ def test_dispose_cancels_and_then_the_session_is_unknown():
     assert built.expected["r2"].error == UNKNOWN_SESSION
 
 
-def test_an_empty_catalog_ends_at_once():
+def test_an_empty_catalog_ends_at_once() -> None:
     built = model(total=0)
     built.reload("s", "r1")
     built.complete()
@@ -135,7 +137,7 @@ def test_an_empty_catalog_ends_at_once():
     assert built.sessions["s"].footer() == {"status": "footerStatus", "isHidden": True, "isNoMoreData": True}
 
 
-def test_expected_answers_can_fail():
+def test_expected_answers_can_fail() -> None:
     built = model()
     built.reload("s", "r1")
     built.complete()

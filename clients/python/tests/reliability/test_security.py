@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import socket
 from pathlib import Path
-from typing import Dict, Iterator, List
+from typing import Any, Dict, Iterator, List
 from urllib.parse import quote, quote_plus
 
 import pytest
@@ -46,13 +46,13 @@ def hostile() -> Iterator[HostileBackend]:
 
 
 @pytest.fixture
-def feedvm_with_cache(feed_methods, tmp_path) -> Iterator[FeedvmProcess]:
+def feedvm_with_cache(feed_methods: str, tmp_path: Path) -> Iterator[FeedvmProcess]:
     with FeedvmProcess(feed_methods, ["--cache-dir", str(tmp_path / "cache")]) as process:
         yield process
         assert process.violations == []
 
 
-def assert_refused(answer: Dict, scheme: str) -> None:
+def assert_refused(answer: Dict[str, Any], scheme: str) -> None:
     error = answer.get("error")
     assert error is not None and error["code"] == SCHEME_REFUSED, answer
     assert scheme in error["message"].lower(), f"the message should name the scheme: {error}"
@@ -60,7 +60,7 @@ def assert_refused(answer: Dict, scheme: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", sorted(REFUSED_API_URLS))
-def test_api_urls_of_other_schemes_are_refused(feedvm_with_cache, scheme):
+def test_api_urls_of_other_schemes_are_refused(feedvm_with_cache: FeedvmProcess, scheme: str) -> None:
     process = feedvm_with_cache
     answer = process.request("transform", {"input": {"source": "gank", "baseURL": REFUSED_API_URLS[scheme]}})
     if "result" in answer:  # refusing at the first load is as good as at transform
@@ -69,7 +69,7 @@ def test_api_urls_of_other_schemes_are_refused(feedvm_with_cache, scheme):
     assert SECRET_FILE_MARKER not in everything_written(process)
 
 
-def test_custom_url_template_of_another_scheme_is_refused(feedvm_with_cache):
+def test_custom_url_template_of_another_scheme_is_refused(feedvm_with_cache: FeedvmProcess) -> None:
     process = feedvm_with_cache
     custom = dict(CUSTOM_SOURCE, url="file:///etc/passwd")
     answer = process.request("transform", {"input": {"source": "custom", "custom": custom}})
@@ -82,7 +82,7 @@ def test_custom_url_template_of_another_scheme_is_refused(feedvm_with_cache):
     assert SECRET_FILE_MARKER not in everything_written(process)
 
 
-def test_api_redirect_to_file_is_not_followed(feedvm_with_cache, hostile):
+def test_api_redirect_to_file_is_not_followed(feedvm_with_cache: FeedvmProcess, hostile: HostileBackend) -> None:
     process = feedvm_with_cache
     session = FeedSession(process, {"source": "custom", "baseURL": hostile.base,
                                     "custom": dict(CUSTOM_SOURCE, url="{baseURL}redirect-to-file")})
@@ -93,7 +93,7 @@ def test_api_redirect_to_file_is_not_followed(feedvm_with_cache, hostile):
     assert SECRET_FILE_MARKER not in everything_written(process)
 
 
-def test_image_urls_are_checked_when_loaded(feedvm_with_cache, hostile, tmp_path):
+def test_image_urls_are_checked_when_loaded(feedvm_with_cache: FeedvmProcess, hostile: HostileBackend, tmp_path: Path) -> None:
     process = feedvm_with_cache
     cache = (tmp_path / "cache").resolve()
     escapes = [Path("/tmp/escape.png"), Path("/tmp/escape2.png"), Path("/tmp/escape3.png")]
@@ -123,7 +123,7 @@ def test_image_urls_are_checked_when_loaded(feedvm_with_cache, hostile, tmp_path
     assert SECRET_FILE_MARKER not in everything_written(process)
 
 
-def test_api_body_over_the_cap_fails_cleanly(feedvm_with_cache, hostile):
+def test_api_body_over_the_cap_fails_cleanly(feedvm_with_cache: FeedvmProcess, hostile: HostileBackend) -> None:
     process = feedvm_with_cache
     session = FeedSession(process, {"source": "custom", "baseURL": hostile.base,
                                     "custom": dict(CUSTOM_SOURCE, url="{baseURL}huge-items")})
@@ -133,7 +133,7 @@ def test_api_body_over_the_cap_fails_cleanly(feedvm_with_cache, hostile):
     assert process.call("ping") == {}
 
 
-def test_sessions_per_process_are_capped(feed_methods, feedvm_help):
+def test_sessions_per_process_are_capped(feed_methods: str, feedvm_help: str) -> None:
     if "--max-sessions" not in feedvm_help:
         pytest.skip("feedvm --help lists no --max-sessions flag yet (protocol/ s. 11: default 1,000)")
     with FeedvmProcess(feed_methods, ["--max-sessions", "3"]) as process:
@@ -155,7 +155,7 @@ SECRETS = {"access_key": "AKreliability9f3c2e71", "token": "TKreliability77d1a0c
            "bearer": "BRreliability5be81cd2", "api_key": "APreliability0c4f9da8"}
 
 
-def test_secrets_never_appear_in_logs_errors_or_notifications(feed_methods, feedvm_help, tmp_path):
+def test_secrets_never_appear_in_logs_errors_or_notifications(feed_methods: str, feedvm_help: str, tmp_path: Path) -> None:
     level = most_verbose_level(feedvm_help)
     config = {"access_key": SECRETS["access_key"], "initial_token": SECRETS["token"], "token_uses": 1_000_000}
     with FixtureServer(config=config) as server, \
@@ -204,7 +204,7 @@ def forms_of(secret: str) -> List[str]:
 
 
 @pytest.mark.parametrize("level", ["warning", "trace"])
-def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods, level):
+def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods: str, level: str) -> None:
     """issue 13 item 2: a key in the URL path or under query names no rule knows (``appid``,
     ``q``), and a header value under an innocent name, reach no error, notification or log line."""
     closed = socket.socket()
@@ -229,7 +229,7 @@ def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods, level)
     assert leaked == [], f"{leaked} appear in feedvm's output or logs:\n{written[-2000:]}"
 
 
-def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_methods):
+def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_methods: str) -> None:
     """issue 18 item 9 with issue 13 item 2: the renewed token reaches the client in
     ``tokenRefreshed`` (to persist, as seed 004 keeps it in UserDefaults) and nowhere else."""
     config = {"token_uses": 1, "initial_token": "TKfirst0c4f9da8"}
@@ -249,7 +249,7 @@ def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_method
     assert token not in stdout_but_the_note, "the renewed token is sent in tokenRefreshed only"
 
 
-def test_the_renewed_token_survives_update_input(feed_methods):
+def test_the_renewed_token_survives_update_input(feed_methods: str) -> None:
     """issue 18 item 9: a category switch keeps the renewed token, so it costs no second renewal."""
     with FixtureServer(config={"token_uses": 2}) as server, FeedvmProcess(feed_methods) as process:
         session = FeedSession(process, server.input_for("envelope", pageSize=5))

@@ -10,7 +10,8 @@ session, resident memory is back near the baseline and no file descriptor is lef
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Tuple
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
 
 from reliability_figures import add_figure, set_figure
 from reliability_proc import open_descriptors, resident_bytes
@@ -22,7 +23,7 @@ FD_SLACK = 2
 """Descriptors a runtime may open once and keep (e.g. a lazily created eventfd); not per session."""
 
 
-def request_for(session: str, step: str) -> Tuple[str, Dict]:
+def request_for(session: str, step: str) -> Tuple[str, Dict[str, Any]]:
     if step == "reload":
         return "requestCommand", {"session": session, "reload": True}
     if step == "more":
@@ -57,9 +58,10 @@ def run_sessions(process: FeedvmProcess, count: int, rng: random.Random) -> Tupl
         arrived = process.answers_after(seen, 60)
         seen += len(arrived)
         for response in arrived:
-            session = outstanding.pop(response["id"], None)
-            if session is None:
+            owner: Optional[str] = outstanding.pop(response["id"], None)
+            if owner is None:
                 continue
+            session = owner
             step = COMMANDS[position[session]]
             assert "result" in response, (session, step, response)
             if step != "image":
@@ -82,7 +84,7 @@ def run_sessions(process: FeedvmProcess, count: int, rng: random.Random) -> Tupl
     return answered, peak
 
 
-def test_concurrent_sessions_are_all_answered_in_order_and_leave_nothing_behind(feed_methods, large, seed, tmp_path):
+def test_concurrent_sessions_are_all_answered_in_order_and_leave_nothing_behind(feed_methods: str, large: bool, seed: int, tmp_path: Path) -> None:
     count = 800 if large else 200
     rng = random.Random(seed)
     with FeedvmProcess(feed_methods, ["--cache-dir", str(tmp_path / "cache")]) as process:

@@ -12,6 +12,7 @@ import json
 import random
 import subprocess
 import time
+from typing import Callable, Iterator, List
 
 import pytest
 from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
@@ -26,16 +27,15 @@ FUZZ_CAP = 4 * 1024 * 1024
 """``--max-message-bytes`` of the bulk fuzz process: multi-megabyte strings fit, oversized lines stay cheap."""
 
 
-def assert_healthy(process: FeedvmProcess, what: str, timeout: float = 60.0, settle: bool = True) -> None:
-    """Every required reply arrived, none too many, every line valid, and ping still answers.
+def assert_healthy(process: FeedvmProcess, what: str, timeout: float = 60.0) -> None:
+    """Every required reply arrived, none too many so far, every line valid, and ping still answers.
 
-    ``settle`` waits for stdout to go quiet first, to catch a reply too many at once; without it
-    such a reply is still caught by a later check or by ``assert_clean_exit``.
+    A reply too many that is still to come is caught by ``assert_clean_exit``: requests are not
+    ordered (protocol/ s. 2), so no answer, not even ping's, proves that none is pending; only
+    stdin EOF does, after which feedvm writes what it has and exits.
     """
     process.wait_until(lambda: process.ledger.outstanding() == 0, timeout, f"every reply to {what}")
     assert process.call("ping", timeout=timeout) == {}
-    if settle:
-        process.wait_quiet()
     assert process.violations == [], process.violations[:5]
     assert process.ledger.problems(final=False) == []
     assert process.is_alive(), process.describe()
@@ -53,7 +53,7 @@ def assert_clean_exit(process: FeedvmProcess) -> None:
 # one rule per test
 
 
-def test_oversized_line_gets_parse_error_with_reason_and_the_next_line_works(spawn):
+def test_oversized_line_gets_parse_error_with_reason_and_the_next_line_works(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn("--max-message-bytes", "4096")
     request = {"jsonrpc": "2.0", "id": "too-big", "method": "ping", "params": {"pad": "p" * 10_000}}
     process.send_lines([encode(request)], max_message_bytes=4096)
@@ -65,7 +65,7 @@ def test_oversized_line_gets_parse_error_with_reason_and_the_next_line_works(spa
     assert_clean_exit(process)
 
 
-def test_default_cap_is_16_mib(spawn):
+def test_default_cap_is_16_mib(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     fits = encode({"jsonrpc": "2.0", "id": "fits", "method": "ping", "params": {"pad": "p" * (DEFAULT_MAX_MESSAGE_BYTES // 2)}})
     too_big = encode({"jsonrpc": "2.0", "id": "too-big", "method": "ping", "params": {"pad": "p" * DEFAULT_MAX_MESSAGE_BYTES}})
@@ -76,14 +76,14 @@ def test_default_cap_is_16_mib(spawn):
     assert_clean_exit(process)
 
 
-def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spawn):
+def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spawn: Callable[..., FeedvmProcess]) -> None:
     """issue 13 item 9: one limit whichever read the line end falls in."""
     process = spawn()
     head = b'{"jsonrpc":"2.0","id":"exact","method":"ping","params":{"pad":"'
     line = head + b"p" * (DEFAULT_MAX_MESSAGE_BYTES - len(head) - 3) + b'"}}'
     assert len(line) == DEFAULT_MAX_MESSAGE_BYTES
     process.write(line + b"\r")
-    time.sleep(0.5)  # feedvm reads the line up to its \r before the \n exists
+    process.wait_until_read()  # feedvm has read the line up to its \r: the \n is not there yet
     process.write(b"\n" + encode({"jsonrpc": "2.0", "id": "next", "method": "ping"}) + b"\n")
     process.wait_until(lambda: bool(process.responses("next")), 60, "the ping after the line")
     assert process.responses("exact") and "result" in process.responses("exact")[0], process.responses(None)
@@ -91,7 +91,7 @@ def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spa
 
 
 @pytest.mark.parametrize("depth", [511, 512, 513, 514])
-def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spawn, depth):
+def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spawn: Callable[..., FeedvmProcess], depth: int) -> None:
     """issue 13 item 9: the fast request path and the general parser agree at the depth limit."""
     process = spawn()
     params = b'{"a":' * (depth - 1) + b"1" + b"}" * (depth - 1)  # named params, depth - 1 deep
@@ -111,7 +111,7 @@ def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spa
                                   b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
                                   b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 100_000 + b"]" * 100_000 + b"}"],
                          ids=["open-brackets", "balanced-brackets", "nested-objects", "request-with-deep-params"])
-def test_depth_bomb_is_one_parse_error(spawn, bomb):
+def test_depth_bomb_is_one_parse_error(spawn: Callable[..., FeedvmProcess], bomb: bytes) -> None:
     process = spawn()
     process.send_lines([bomb], max_message_bytes=DEFAULT_MAX_MESSAGE_BYTES)
     assert_healthy(process, "a depth bomb")
@@ -123,7 +123,7 @@ def test_depth_bomb_is_one_parse_error(spawn, bomb):
 
 @pytest.mark.parametrize("bad", [b"\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xe2\x82", b"\x80"],
                          ids=["ff", "overlong", "utf8-surrogate", "truncated", "lone-continuation"])
-def test_invalid_utf8_is_a_parse_error_and_the_connection_lives(spawn, bad):
+def test_invalid_utf8_is_a_parse_error_and_the_connection_lives(spawn: Callable[..., FeedvmProcess], bad: bytes) -> None:
     process = spawn()
     line = b'{"jsonrpc":"2.0","id":"bad-utf8","method":"ping","params":{"text":"a' + bad + b'z"}}'
     process.send_lines([line], max_message_bytes=DEFAULT_MAX_MESSAGE_BYTES)
@@ -133,7 +133,7 @@ def test_invalid_utf8_is_a_parse_error_and_the_connection_lives(spawn, bad):
     assert_clean_exit(process)
 
 
-def test_crlf_line_ends_and_u2028_inside_strings_are_not_line_breaks(spawn):
+def test_crlf_line_ends_and_u2028_inside_strings_are_not_line_breaks(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     identifier = "a\u2028b\u2029c\r\nd"
     lines = [encode({"jsonrpc": "2.0", "id": identifier, "method": "ping"}, crlf=True),
@@ -147,7 +147,7 @@ def test_crlf_line_ends_and_u2028_inside_strings_are_not_line_breaks(spawn):
     assert_clean_exit(process)
 
 
-def test_ids_are_echoed_exactly(spawn):
+def test_ids_are_echoed_exactly(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     ids = ["1", 1, -7, 0, 2 ** 53 - 1, 1.5, "", "é😀\u2028", None, "null"]
     process.send_lines([encode({"jsonrpc": "2.0", "id": ident, "method": "ping"}) for ident in ids],
@@ -164,14 +164,14 @@ EXOTIC_IDS = [rb'"\ud800"', rb'"\udc00\ud800"', b"-0", b"1E2", b"2E-0", b"1e-400
 """issue 13 item 8: ids whose parsed value loses how they were written."""
 
 
-def test_ids_are_echoed_byte_for_byte(feedvm_bin):
+def test_ids_are_echoed_byte_for_byte(feedvm_bin: str) -> None:
     lines = b"".join(b'{"jsonrpc":"2.0","id":%s,"method":"ping"}\n' % ident for ident in EXOTIC_IDS)
     done = subprocess.run([feedvm_bin], input=lines, capture_output=True, timeout=30)
     answers = done.stdout.split(b"\n")[:-1]
     assert answers == [b'{"jsonrpc":"2.0","id":%s,"result":{}}' % ident for ident in EXOTIC_IDS]
 
 
-def test_ids_that_parse_alike_never_collide_when_cancelled(feed_methods):
+def test_ids_that_parse_alike_never_collide_when_cancelled(feed_methods: str) -> None:
     """Two lone surrogates both read as U+FFFD: cancelling one must leave the other running."""
     with FeedvmProcess(feed_methods) as process:
         sessions = [process.call("transform", {"input": {"source": "stub", "stubDelayMs": 30_000}})["session"]
@@ -190,7 +190,7 @@ def test_ids_that_parse_alike_never_collide_when_cancelled(feed_methods):
         assert process.responses("\udbff")[0]["error"]["data"] == {"reason": "shutdown"}
 
 
-def test_unreadable_ids_and_malformed_objects_get_invalid_request_with_null_id(spawn):
+def test_unreadable_ids_and_malformed_objects_get_invalid_request_with_null_id(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     lines = [encode({"jsonrpc": "2.0", "id": [1], "method": "ping"}),
              encode({"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}),
@@ -205,7 +205,7 @@ def test_unreadable_ids_and_malformed_objects_get_invalid_request_with_null_id(s
     assert_clean_exit(process)
 
 
-def test_notifications_are_never_answered(spawn):
+def test_notifications_are_never_answered(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     lines = [encode({"jsonrpc": "2.0", "method": "fuzz/unknown"}),
              encode({"jsonrpc": "2.0", "method": "ping", "params": [1, 2]}),
@@ -218,7 +218,7 @@ def test_notifications_are_never_answered(spawn):
     assert_clean_exit(process)
 
 
-def test_batches_empty_mixed_and_all_notifications(spawn):
+def test_batches_empty_mixed_and_all_notifications(spawn: Callable[..., FeedvmProcess]) -> None:
     process = spawn()
     lines = [b"[]",
              encode([{"jsonrpc": "2.0", "id": "b1", "method": "ping"}, 1,
@@ -232,7 +232,7 @@ def test_batches_empty_mixed_and_all_notifications(spawn):
     assert_clean_exit(process)
 
 
-def test_ten_thousand_pipelined_requests_written_before_reading(feedvm_bin):
+def test_ten_thousand_pipelined_requests_written_before_reading(feedvm_bin: str) -> None:
     """issue 8: a client that writes 10,000 requests before reading anything gets every answer."""
     with FeedvmProcess(feedvm_bin, defer_reading=True) as process:
         lines = [encode({"jsonrpc": "2.0", "id": n, "method": "ping"}) for n in range(10_000)]
@@ -247,29 +247,29 @@ def test_ten_thousand_pipelined_requests_written_before_reading(feedvm_bin):
 
 
 @pytest.fixture(scope="module")
-def fuzz_target(feedvm_bin):
+def fuzz_target(feedvm_bin: str) -> Iterator[FeedvmProcess]:
     """One long-lived process that every hypothesis example talks to."""
     with FeedvmProcess(feedvm_bin) as process:
         yield process
         assert_clean_exit(process)
 
 
-def test_hypothesis_structured_json_rpc(fuzz_target, large, seed):
+def test_hypothesis_structured_json_rpc(fuzz_target: FeedvmProcess, large: bool, seed: int) -> None:
     examples = 1500 if large else 100
 
     @hypothesis_seed(seed)
     @settings(max_examples=examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck))
     @given(st.lists(wire_lines(), min_size=1, max_size=12))
-    def run(lines):
+    def run(lines: List[bytes]) -> None:
         fuzz_target.send_lines(lines, max_message_bytes=DEFAULT_MAX_MESSAGE_BYTES)
-        assert_healthy(fuzz_target, "a hypothesis example", settle=False)
+        assert_healthy(fuzz_target, "a hypothesis example")
         add_figure("hypothesis lines fuzzed", len(lines))
 
     run()
 
 
-def test_seeded_hostile_bulk(feedvm_bin, large, seed):
+def test_seeded_hostile_bulk(feedvm_bin: str, large: bool, seed: int) -> None:
     total_lines = 60_000 if large else 10_000
     rng = random.Random(seed)
     generator = HostileLines(rng, max_message_bytes=FUZZ_CAP, big_string_bytes=3 * 1024 * 1024)

@@ -1,0 +1,397 @@
+"""The params and results of every feedvm method and notification, as ``TypedDict`` s.
+
+GENERATED from protocol/feedvm.openrpc.json by clients/python/scripts/generate_protocol_types.py:
+do not edit; run the script after changing the document (tests/test_protocol_types.py fails
+until then). Optional members sit in a ``total=False`` subclass of the required ones.
+"""
+
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from .error_types import ErrorObject
+from .input_types import Input
+
+__all__ = [
+    "SessionId", "RequestId", "Empty", "ClientInfo", "ClientCapabilitiesSections",
+    "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections",
+    "ServerCapabilitiesImages", "ServerCapabilities", "InitializeResultServerInfo",
+    "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "RefreshStatus", "Output",
+    "TransformResult", "LoadResult", "Image", "ImageVariant", "IndexedItem",
+    "SectionItemChangesMovedItem", "SectionItemChanges", "SectionChanges", "CancelImageResult",
+    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "InitializeParams",
+    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
+    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
+    "UpdateInputParams", "DisposeParams", "SectionsParams", "RefreshStatusParams",
+    "ImageDownloadedParams", "HudParams", "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS",
+    "NOTIFICATION_PARAMS",
+]
+
+
+#: Opaque session id.
+SessionId = str
+
+
+RequestId = Union[str, float, None]
+
+
+class Empty(TypedDict):
+    """The result of ``ping``, ``shutdown``, ``dispose``."""
+
+
+class _ClientInfoRequired(TypedDict):
+    name: str
+
+
+class ClientInfo(_ClientInfoRequired, total=False):
+    version: str
+
+
+class ClientCapabilitiesSections(TypedDict, total=False):
+    incremental: bool
+
+
+class ClientCapabilitiesImages(TypedDict, total=False):
+    inline: bool
+
+
+class ClientCapabilities(TypedDict, total=False):
+    sections: ClientCapabilitiesSections
+    images: ClientCapabilitiesImages
+
+
+class ServerCapabilitiesSections(TypedDict, total=False):
+    incremental: bool
+
+
+class ServerCapabilitiesImages(TypedDict, total=False):
+    inline: bool
+
+
+class ServerCapabilities(TypedDict, total=False):
+    sections: ServerCapabilitiesSections
+    images: ServerCapabilitiesImages
+    sources: List[str]
+
+
+class InitializeResultServerInfo(TypedDict):
+    name: str
+    version: str
+
+
+class InitializeResult(TypedDict):
+    """The result of ``initialize``."""
+    protocolVersion: str
+    serverInfo: InitializeResultServerInfo
+    capabilities: ServerCapabilities
+
+
+class _FeedItemRequired(TypedDict):
+    id: str
+    title: str
+
+
+class FeedItem(_FeedItemRequired, total=False):
+    """An item without an image (an article without a cover, a text post) has no imageURL."""
+    imageURL: str
+    thumbnailURL: str
+    author: str
+    source: str
+    publishedAt: str
+    width: int
+    height: int
+
+
+class _SectionRequired(TypedDict):
+    items: List[FeedItem]
+
+
+class Section(_SectionRequired, total=False):
+    header: str
+
+
+RefreshStatusName = Literal["none", "beingHeaderRefresh", "endHeaderRefresh", "beingFooterRefresh",
+                            "endFooterRefresh", "noMoreData", "footerStatus"]
+
+
+class _RefreshStatusRequired(TypedDict):
+    status: RefreshStatusName
+
+
+class RefreshStatus(_RefreshStatusRequired, total=False):
+    """The result of ``bindRefreshStatus``."""
+    isHidden: bool
+    isNoMoreData: bool
+
+
+class Output(TypedDict):
+    sections: List[Section]
+    refreshStatus: RefreshStatus
+
+
+class TransformResult(TypedDict):
+    """The result of ``transform``."""
+    session: SessionId
+    output: Output
+
+
+class LoadResult(TypedDict):
+    """The result of ``requestCommand``."""
+    revision: int
+    count: int
+    page: int
+    hasMore: bool
+
+
+class _ImageRequired(TypedDict):
+    url: str
+    mimeType: Literal["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]
+    width: int
+    height: int
+    byteCount: int
+    path: str
+
+
+class Image(_ImageRequired, total=False):
+    """The result of ``loadImage``."""
+    data: str
+
+
+#: Which rendition of an item's image: full loads imageURL; thumbnail loads thumbnailURL, or
+#: imageURL when the item has no thumbnailURL. An item without imageURL has no image in either
+#: variant.
+ImageVariant = Literal["full", "thumbnail"]
+
+
+class IndexedItem(TypedDict):
+    index: int
+    item: FeedItem
+
+
+SectionItemChangesMovedItem = TypedDict("SectionItemChangesMovedItem", {"from": int, "to": int})
+
+
+class SectionItemChanges(TypedDict):
+    section: int
+    count: int
+    deleted: List[int]
+    inserted: List[IndexedItem]
+    moved: List[SectionItemChangesMovedItem]
+    updated: List[IndexedItem]
+
+
+class SectionChanges(TypedDict):
+    baseRevision: int
+    sections: List[SectionItemChanges]
+
+
+class CancelImageResult(TypedDict):
+    """The result of ``cancelImage``, ``didEndDisplaying``."""
+    cancelled: bool
+
+
+class WillDisplayResult(TypedDict):
+    """The result of ``willDisplay``."""
+    loadMore: bool
+    image: bool
+
+
+class UpdateInputResult(TypedDict):
+    """The result of ``updateInput``."""
+    revision: int
+
+
+class _OpenRPCDocumentRequired(TypedDict):
+    openrpc: str
+    info: Dict[str, Any]
+    methods: List[Any]
+
+
+class OpenRPCDocument(_OpenRPCDocumentRequired, total=False):
+    """The result of ``rpc.discover``."""
+    components: Dict[str, Any]
+
+
+class InitializeParams(TypedDict, total=False):
+    """The params of ``initialize``: Optional handshake: exchange capabilities and the protocol
+    version.
+    """
+    clientInfo: ClientInfo
+    capabilities: ClientCapabilities
+    protocolVersion: str
+
+
+class CancelRequestParams(TypedDict):
+    """The params of ``$/cancelRequest``: Cancel a running request; it is answered -32800."""
+    id: RequestId
+
+
+class TransformParams(TypedDict):
+    """The params of ``transform``: Create a session (a view model) from an input."""
+    input: Input
+
+
+class RequestCommandParams(TypedDict):
+    """The params of ``requestCommand``: Reload (first page) or load more (next page); answered when
+    the load ends.
+    """
+    session: SessionId
+    reload: bool
+
+
+class _BindRefreshStatusParamsRequired(TypedDict):
+    session: SessionId
+
+
+class BindRefreshStatusParams(_BindRefreshStatusParamsRequired, total=False):
+    """The params of ``bindRefreshStatus``: Bind the front end's refresh controls; returns the
+    latest status.
+    """
+    header: bool
+    footer: bool
+
+
+class _LoadImageParamsRequired(TypedDict):
+    session: SessionId
+    index: int
+
+
+class LoadImageParams(_LoadImageParamsRequired, total=False):
+    """The params of ``loadImage``: Load an item's image or its thumbnail (cache first); sends
+    imageDownloaded, then answers.
+    """
+    inline: bool
+    variant: ImageVariant
+
+
+class CancelImageParams(TypedDict):
+    """The params of ``cancelImage``: Cancel this session's pending image loads of an item, of
+    either variant.
+    """
+    session: SessionId
+    index: int
+
+
+class _WillDisplayParamsRequired(TypedDict):
+    session: SessionId
+    index: int
+
+
+class WillDisplayParams(_WillDisplayParamsRequired, total=False):
+    """The params of ``willDisplay``: The front end is about to show an item: prefetch the next page
+    and the item's image (the variant named, full by default), if it has one.
+    """
+    variant: ImageVariant
+
+
+class DidEndDisplayingParams(TypedDict):
+    """The params of ``didEndDisplaying``: An item left the screen: cancel its pending image loads
+    (both variants).
+    """
+    session: SessionId
+    index: int
+
+
+class UpdateInputParams(TypedDict):
+    """The params of ``updateInput``: Change a live session's input (category switch): cancel loads,
+    clear the list, reset paging.
+    """
+    session: SessionId
+    input: Input
+
+
+class DisposeParams(TypedDict):
+    """The params of ``dispose``: Release a session; its in-flight requests are answered -32800."""
+    session: SessionId
+
+
+class _SectionsParamsRequired(TypedDict):
+    session: SessionId
+    revision: int
+
+
+class SectionsParams(_SectionsParamsRequired, total=False):
+    """The params of ``sections``: The session's list changed: a full snapshot or incremental
+    changes.
+    """
+    sections: List[Section]
+    changes: SectionChanges
+
+
+class _RefreshStatusParamsRequired(TypedDict):
+    session: SessionId
+    status: RefreshStatusName
+
+
+class RefreshStatusParams(_RefreshStatusParamsRequired, total=False):
+    """The params of ``refreshStatus``: A bound refresh control's status changed."""
+    isHidden: bool
+    isNoMoreData: bool
+
+
+class _ImageDownloadedParamsRequired(TypedDict):
+    session: SessionId
+    index: int
+    variant: ImageVariant
+    image: Optional[Image]
+
+
+class ImageDownloadedParams(_ImageDownloadedParamsRequired, total=False):
+    """The params of ``imageDownloaded``: An image load ended (success: image; failure: null and
+    error); variant says which rendition.
+    """
+    error: ErrorObject
+
+
+class HudParams(TypedDict):
+    """The params of ``hud``: A HUD message (the seeds' SVProgressHUD)."""
+    session: SessionId
+    style: Literal["success", "error", "info"]
+    message: str
+
+
+class TokenRefreshedParams(TypedDict):
+    """The params of ``tokenRefreshed``: The envelope token the session just renewed, for the front
+    end to keep (seed 004's UserDefaults).
+    """
+    session: SessionId
+    token: str
+
+
+#: The params type of each client-to-server method that takes params.
+METHOD_PARAMS: Dict[str, Any] = {
+    "initialize": InitializeParams,
+    "$/cancelRequest": CancelRequestParams,
+    "transform": TransformParams,
+    "requestCommand": RequestCommandParams,
+    "bindRefreshStatus": BindRefreshStatusParams,
+    "loadImage": LoadImageParams,
+    "cancelImage": CancelImageParams,
+    "willDisplay": WillDisplayParams,
+    "didEndDisplaying": DidEndDisplayingParams,
+    "updateInput": UpdateInputParams,
+    "dispose": DisposeParams,
+}
+
+#: The result type of each request.
+METHOD_RESULTS: Dict[str, Any] = {
+    "initialize": InitializeResult,
+    "ping": Empty,
+    "rpc.discover": OpenRPCDocument,
+    "shutdown": Empty,
+    "transform": TransformResult,
+    "requestCommand": LoadResult,
+    "bindRefreshStatus": RefreshStatus,
+    "loadImage": Image,
+    "cancelImage": CancelImageResult,
+    "willDisplay": WillDisplayResult,
+    "didEndDisplaying": CancelImageResult,
+    "updateInput": UpdateInputResult,
+    "dispose": Empty,
+}
+
+#: The params type of each server-to-client notification.
+NOTIFICATION_PARAMS: Dict[str, Any] = {
+    "sections": SectionsParams,
+    "refreshStatus": RefreshStatusParams,
+    "imageDownloaded": ImageDownloadedParams,
+    "hud": HudParams,
+    "tokenRefreshed": TokenRefreshedParams,
+}

@@ -1,0 +1,152 @@
+"""A typed request per feedvm method, written once for both clients (sans-IO).
+
+Each function builds the wire params of one method (checked against the generated
+``<Method>Params`` type) and returns a :class:`Request` whose type parameter is the method's
+result type in :mod:`feedvm.protocol_types`. ``Client`` and ``AsyncClient`` expose every one of
+them as a method of the same name and parameters (see :class:`feedvm.methods.TypedMethod`):
+``client.request_command(session, reload=True)`` is ``client.request(request_command(session,
+True))``. Wire names and results are in protocol/README.md section 6.
+"""
+
+from dataclasses import dataclass
+from typing import Any, Generic, Optional, TypeVar
+
+from .input_types import Input
+from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
+                             ClientInfo, DidEndDisplayingParams, DisposeParams, Empty, Image, ImageVariant,
+                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus,
+                             RequestCommandParams, TransformParams, TransformResult, UpdateInputParams,
+                             UpdateInputResult, WillDisplayParams, WillDisplayResult)
+
+__all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "load_image",
+           "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
+           "dispose", "shutdown"]
+
+#: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
+PROTOCOL_VERSION = "1.1"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Request(Generic[T]):
+    """One request: the wire ``method``, its ``params`` and the call's ``timeout``; ``T`` is its result."""
+
+    method: str
+    params: Optional[Any]
+    timeout: Optional[float] = None
+
+
+def initialize(client_info: Optional[ClientInfo] = None, capabilities: Optional[ClientCapabilities] = None,
+               timeout: Optional[float] = None,
+               protocol_version: Optional[str] = PROTOCOL_VERSION) -> Request[InitializeResult]:
+    """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
+
+    Sends the ``protocol_version`` this client speaks (``None``: none); a server of another major
+    version refuses it with :class:`~feedvm.errors.InvalidParams` whose ``data["supported"]`` is
+    the version it speaks.
+
+    ``capabilities={"sections": {"incremental": True}}`` asks for incremental ``sections``
+    changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}`` adds base64 ``data`` to
+    every image.
+    """
+    params: InitializeParams = {}
+    if client_info is not None:
+        params["clientInfo"] = client_info
+    if capabilities is not None:
+        params["capabilities"] = capabilities
+    if protocol_version is not None:
+        params["protocolVersion"] = protocol_version
+    return Request("initialize", params, timeout)
+
+
+def ping(timeout: Optional[float] = None) -> Request[Empty]:
+    """Liveness check -> ``{}``."""
+    return Request("ping", {}, timeout)
+
+
+def transform(input: Input, timeout: Optional[float] = None) -> Request[TransformResult]:  # noqa: A002
+    """Create a session -> ``{"session": id, "output": {"sections", "refreshStatus"}}``.
+
+    ``input`` holds ``source`` (``stub`` by default, ``gank``, ``unsplash``, ``envelope``,
+    ``custom``), ``category``, ``pageSize``, ``baseURL``, ...
+    """
+    params: TransformParams = {"input": input}
+    return Request("transform", params, timeout)
+
+
+def request_command(session: str, reload: bool, timeout: Optional[float] = None) -> Request[LoadResult]:
+    """Reload (``True``) or load the next page -> ``{revision, count, page, hasMore}``.
+
+    Answers after the load's notifications; a load superseded by a reload raises
+    :class:`~feedvm.errors.RequestCancelled`.
+    """
+    params: RequestCommandParams = {"session": session, "reload": reload}
+    return Request("requestCommand", params, timeout)
+
+
+def load_image(session: str, index: int, inline: bool = False, timeout: Optional[float] = None,
+               variant: Optional[ImageVariant] = None) -> Request[Image]:
+    """Download (or take from cache) item ``index``'s image.
+
+    -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data`` (base64) only when
+    ``inline``. ``variant="thumbnail"`` loads the item's ``thumbnailURL`` (its ``imageURL`` when
+    it has none) instead of the full image. An item without ``imageURL`` raises
+    ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
+    """
+    params: LoadImageParams = {"session": session, "index": index}
+    if inline:
+        params["inline"] = True
+    if variant is not None:
+        params["variant"] = variant
+    return Request("loadImage", params, timeout)
+
+
+def bind_refresh_status(session: str, header: bool = True, footer: bool = True,
+                        timeout: Optional[float] = None) -> Request[RefreshStatus]:
+    """Subscribe to ``refreshStatus`` notifications -> the current status, flat."""
+    params: BindRefreshStatusParams = {"session": session, "header": header, "footer": footer}
+    return Request("bindRefreshStatus", params, timeout)
+
+
+def update_input(session: str, input: Input,  # noqa: A002
+                 timeout: Optional[float] = None) -> Request[UpdateInputResult]:
+    """Change a live session's input (e.g. switch category) -> ``{"revision": n}``."""
+    params: UpdateInputParams = {"session": session, "input": input}
+    return Request("updateInput", params, timeout)
+
+
+def will_display(session: str, index: int, timeout: Optional[float] = None,
+                 variant: Optional[ImageVariant] = None) -> Request[WillDisplayResult]:
+    """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
+
+    Near the end of the list this starts (or joins) a load-more; the row's image (the full one,
+    or ``variant``) in no cache starts loading. Answers once both ended.
+    """
+    params: WillDisplayParams = {"session": session, "index": index}
+    if variant is not None:
+        params["variant"] = variant
+    return Request("willDisplay", params, timeout)
+
+
+def did_end_displaying(session: str, index: int, timeout: Optional[float] = None) -> Request[CancelImageResult]:
+    """Row ``index`` left the screen -> ``{"cancelled": bool}`` (as ``cancel_image``)."""
+    params: DidEndDisplayingParams = {"session": session, "index": index}
+    return Request("didEndDisplaying", params, timeout)
+
+
+def cancel_image(session: str, index: int, timeout: Optional[float] = None) -> Request[CancelImageResult]:
+    """Cancel a pending image load of row ``index`` -> ``{"cancelled": bool}``."""
+    params: CancelImageParams = {"session": session, "index": index}
+    return Request("cancelImage", params, timeout)
+
+
+def dispose(session: str, timeout: Optional[float] = None) -> Request[Empty]:
+    """End a session -> ``{}``; its id is unknown afterwards."""
+    params: DisposeParams = {"session": session}
+    return Request("dispose", params, timeout)
+
+
+def shutdown(timeout: Optional[float] = None) -> Request[Empty]:
+    """Finish in-flight requests -> ``{}``; afterwards only ``ping`` works."""
+    return Request("shutdown", None, timeout)
