@@ -111,7 +111,7 @@ final class FeedHarness: @unchecked Sendable {
 
     var entries: [Entry] { log.current }
     var statuses: [RefreshStatus] { entries.compactMap { if case .status(let s) = $0 { return s } else { return nil } } }
-    var items: [FeedItem] { viewModel.currentSections.sections[0].items }
+    var items: [FeedItem] { Array(viewModel.currentSections.sections[0].items) }
     func clearLog() { log.withLock { $0.removeAll() } }
 }
 

@@ -25,7 +25,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.run()
         XCTAssertEqual(try result.current?.get(), PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true))
         XCTAssertEqual(harness.viewModel.currentSections.changes?.size, 10)
-        XCTAssertEqual(harness.viewModel.currentSections.changes?.inserted.map(\.index), Array(10..<20))
+        XCTAssertEqual(harness.viewModel.currentSections.changes?.inserted, Array(10..<20))
         XCTAssertEqual(harness.statuses, [.beingFooterRefresh, .endFooterRefresh, .footerStatus(isHidden: false, isNoMoreData: false)])
         XCTAssertEqual(harness.requestedURLs.current.last, "stub://feed/?category=all&page=2&pageSize=10")
     }
@@ -316,5 +316,45 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.run()
         XCTAssertEqual(try staying.current?.get().count, 20)
         XCTAssertEqual(harness.cancelledURLs.current, [])
+    }
+}
+
+/// What a load-more costs as the list grows: the page, not the list (issue 17). Asserted by
+/// storage sharing rather than by timing, so a list copied on every page fails on any machine.
+final class FeedViewModelPagingCostTests: XCTestCase {
+    func testEveryLoadMoreExtendsTheListInPlaceWhileThePreviousSnapshotIsKept() throws {
+        var input = FeedInput()
+        input.total = 2_000
+        input.pageSize = 20
+        let harness = FeedHarness(input: input)
+        let snapshots = Locked<[SectionsUpdate]>([])
+        let subscription = harness.output.sectionsUpdates.subscribe(onNext: { update in snapshots.withLock { $0.append(update) } })
+        defer { subscription.dispose() }
+        harness.request(reload: true)
+        harness.run()
+        for _ in 2...100 {
+            harness.request(reload: false)
+            harness.run()
+        }
+        let lists = snapshots.current.map { $0.sections[0].items }
+        XCTAssertEqual(lists.last?.count, 2_000)
+        for (previous, next) in zip(lists.dropFirst(), lists.dropFirst(2)) {  // from the first page on
+            XCTAssertTrue(next.sharesElements(with: previous), "the load-more to \(next.count) items copied the list")
+        }
+        XCTAssertLessThanOrEqual(try XCTUnwrap(lists.last).chunkCount, 10)
+    }
+
+    func testALoadMoresChangesetHoldsIndicesNotASecondCopyOfThePage() throws {
+        var input = FeedInput()
+        input.pageSize = 20
+        let harness = FeedHarness(input: input)
+        harness.request(reload: true)
+        harness.run()
+        harness.request(reload: false)
+        harness.run()
+        let update = harness.viewModel.currentSections
+        let changes = try XCTUnwrap(update.changes)
+        XCTAssertEqual(changes.inserted, Array(20..<40))
+        XCTAssertTrue(changes.items.sharesElements(with: update.sections[0].items))
     }
 }

@@ -22,9 +22,9 @@ extension Changeset where Item == FeedItem {
             "section": .int(Int64(section)),
             "count": .int(Int64(newCount)),
             "deleted": .array(deleted.map { .int(Int64($0)) }),
-            "inserted": .array(inserted.map { ["index": .int(Int64($0.index)), "item": $0.item.json] }),
+            "inserted": .array(inserted.map { ["index": .int(Int64($0)), "item": items[$0].json] }),
             "moved": .array(moved.map { ["from": .int(Int64($0.from)), "to": .int(Int64($0.to))] }),
-            "updated": .array(updated.map { ["index": .int(Int64($0.index)), "item": $0.item.json] }),
+            "updated": .array(updated.map { ["index": .int(Int64($0)), "item": items[$0].json] }),
         ]
     }
 }

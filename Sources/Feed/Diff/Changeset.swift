@@ -2,9 +2,13 @@
 /// convention of UIKit and RxDataSources' Differentiator:
 ///
 /// - `deleted` are indices in the old list,
-/// - `inserted` are indices in the new list (with the new items),
+/// - `inserted` are indices in the new list,
 /// - `moved` go from an old index to a new index (items kept, not re-sent),
 /// - `updated` are indices in the new list whose item kept its identity but changed.
+///
+/// As Differentiator's `Changeset` keeps its `finalSections`, a changeset keeps the new list
+/// (`items`, sharing its storage: O(1) memory) and reads inserted and updated items from it, so a
+/// page's changeset costs a few integers, not a second copy of the page.
 ///
 /// Items that are neither deleted nor moved keep their relative order, so a client applies it
 /// with `apply(to:)`'s recipe: drop deleted and moved-from rows, then place inserted and
@@ -28,14 +32,17 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
 
     /// Old indices of removed items, ascending.
     public var deleted: [Int]
-    /// New indices of added items with the items, ascending by index.
-    public var inserted: [(index: Int, item: Item)]
+    /// New indices of added items (their items are `items[index]`), ascending.
+    public var inserted: [Int]
     /// Kept items that changed position, ascending by new index.
     public var moved: [Move]
-    /// New indices of kept items whose content changed, with the new content, ascending.
-    public var updated: [(index: Int, item: Item)]
+    /// New indices of kept items whose content changed (the new content is `items[index]`), ascending.
+    public var updated: [Int]
+    /// The new list.
+    public var items: AppendOnlyList<Item>
+
     /// The number of items of the new list.
-    public var newCount: Int
+    public var newCount: Int { items.count }
 
     /// The number of edits: what a client must process.
     public var size: Int { deleted.count + inserted.count + moved.count + updated.count }
@@ -44,7 +51,7 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
     public var isEmpty: Bool { size == 0 }
 
     /// The changeset from `old` to `new`. Identities must be unique within each list.
-    public init(from old: [Item], to new: [Item]) {
+    public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: AppendOnlyList<Item>) where Old.Index == Int {
         var oldIndexByIdentity = [Item.Identity: Int](minimumCapacity: old.count)
         for (index, item) in old.enumerated() { oldIndexByIdentity[item.identity] = index }
         var newIdentities = Set<Item.Identity>(minimumCapacity: new.count)
@@ -53,30 +60,36 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         deleted = old.indices.filter { !newIdentities.contains(old[$0].identity) }
         inserted = []
         updated = []
-        newCount = new.count
+        items = new
 
         // Kept items in new order, with their old index.
         var kept: [(new: Int, old: Int)] = []
         for (index, item) in new.enumerated() {
             if let oldIndex = oldIndexByIdentity[item.identity] {
                 kept.append((index, oldIndex))
-                if old[oldIndex] != item { updated.append((index, item)) }
+                if old[oldIndex] != item { updated.append(index) }
             } else {
-                inserted.append((index, item))
+                inserted.append(index)
             }
         }
         let stay = Self.longestIncreasingRun(kept.map(\.old))
         moved = kept.indices.filter { !stay.contains($0) }.map { Move(from: kept[$0].old, to: kept[$0].new) }
     }
 
-    /// The changeset of appending `items` to a list of `count` items: inserts only, built in
-    /// O(page) without diffing the list (a load-more's page costs the same at page 2 or 100).
-    public init(appending items: [Item], toCount count: Int) {
+    /// The changeset from `old` to `new`.
+    public init(from old: [Item], to new: [Item]) {
+        self.init(from: old, to: AppendOnlyList(new))
+    }
+
+    /// The changeset of a list that grew from its first `count` items to `items` by appending:
+    /// inserts only, built in O(appended) without diffing the list (a load-more's page costs the
+    /// same at page 2 or 500).
+    public init(appendingTo count: Int, in items: AppendOnlyList<Item>) {
         deleted = []
         moved = []
         updated = []
-        inserted = items.enumerated().map { (count + $0.offset, $0.element) }
-        newCount = count + items.count
+        inserted = Array(count..<items.count)
+        self.items = items
     }
 
     /// Positions (into `values`) of one longest strictly increasing subsequence, O(n log n).
@@ -109,17 +122,11 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         for move in moved { removed[move.from] = true }
 
         var slots = [Item?](repeating: nil, count: newCount)
-        for (index, item) in inserted { slots[index] = item }
+        for index in inserted { slots[index] = items[index] }
         for move in moved { slots[move.to] = old[move.from] }
         var keptItems = old.indices.lazy.filter { !removed[$0] }.map { old[$0] }.makeIterator()
         for index in slots.indices where slots[index] == nil { slots[index] = keptItems.next() }
-        for (index, item) in updated { slots[index] = item }
+        for index in updated { slots[index] = items[index] }
         return slots.map { $0! }
-    }
-
-    public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
-        lhs.deleted == rhs.deleted && lhs.moved == rhs.moved && lhs.newCount == rhs.newCount
-            && lhs.inserted.map(\.index) == rhs.inserted.map(\.index) && lhs.inserted.map(\.item) == rhs.inserted.map(\.item)
-            && lhs.updated.map(\.index) == rhs.updated.map(\.index) && lhs.updated.map(\.item) == rhs.updated.map(\.item)
     }
 }

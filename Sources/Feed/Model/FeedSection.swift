@@ -7,18 +7,19 @@ public struct FeedSection: Sendable, Equatable {
     public var identity: String
     /// The header text, when the section has one.
     public var header: String?
-    /// The rows.
-    public var items: [FeedItem]
+    /// The rows. Copies share their items, and appending to the newest copy never copies the
+    /// list (see `AppendOnlyList`).
+    public var items: AppendOnlyList<FeedItem>
 
     /// A section holding `items`.
-    public init(identity: String = "feed", header: String? = nil, items: [FeedItem]) {
+    public init(identity: String = "feed", header: String? = nil, items: AppendOnlyList<FeedItem>) {
         self.identity = identity
         self.header = header
         self.items = items
     }
 
     /// The same section with other items (`SectionModelType.init(original:items:)`).
-    public init(original: FeedSection, items: [FeedItem]) {
+    public init(original: FeedSection, items: AppendOnlyList<FeedItem>) {
         self = original
         self.items = items
     }

@@ -123,8 +123,12 @@ extension FeedViewModel {
     }
 
     private func apply(_ page: FeedPage, of load: FeedViewModelState.Load, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        var seen = load.isReload ? Set<String>() : state.ids
-        let fresh = page.items.filter { seen.insert($0.id).inserted }
+        // Only the page's own ids are collected: a copy of the list's id set (which
+        // `appendItems` then extends) would make a load-more O(list) instead of O(page).
+        var onPage = Set<String>(minimumCapacity: page.items.count)
+        let fresh = page.items.filter { item in
+            (load.isReload || !state.ids.contains(item.id)) && onPage.insert(item.id).inserted
+        }
         let dropped = page.items.count - fresh.count
         if load.isReload { state.listEpoch += 1 }
         var effects = load.isReload ? replaceItems(with: fresh, &state) : appendItems(fresh, &state)
@@ -154,18 +158,20 @@ extension FeedViewModel {
         return effects
     }
 
-    /// Appends `items` (ids already filtered) and emits the new snapshot with its changes.
+    /// Appends `items` (ids already filtered) and emits the new snapshot with its changes, in
+    /// O(`items.count`) however long the list is: the previous snapshot shares the list's storage.
     func appendItems(_ items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        let changes = Changeset(appending: items, toCount: state.items.count)
-        state.items += items
+        let previousCount = state.items.count
+        state.items.append(contentsOf: items)
         state.ids.formUnion(items.lazy.map(\.id))
-        return emitSnapshot(changes: changes, &state)
+        return emitSnapshot(changes: Changeset(appendingTo: previousCount, in: state.items), &state)
     }
 
     /// Makes `items` the list and emits the new snapshot with its changes.
     func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        let changes = Changeset(from: state.items, to: items)
-        state.items = items
+        let list = AppendOnlyList(items)
+        let changes = Changeset(from: state.items, to: list)
+        state.items = list
         state.ids = Set(items.map(\.id))
         return emitSnapshot(changes: changes, &state)
     }

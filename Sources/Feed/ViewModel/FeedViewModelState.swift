@@ -33,7 +33,8 @@ struct FeedViewModelState {
 
     var input: FeedInput
     var source: any FeedSource
-    var items: [FeedItem] = []
+    /// The list; the latest `SectionsUpdate` shares it, and a load-more appends to it in place.
+    var items = AppendOnlyList<FeedItem>()
     var ids: Set<String> = []
     var loadedPages = 0
     var cursor: String?
