@@ -22,12 +22,28 @@ enum MessageEncoder {
         append(responsePrefix, to: &output)
         id.encode(into: &output)
         append(resultInfix, to: &output)
-        if case .object(let members) = result, members.isEmpty {
-            output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])  // ping's answer
-        } else {
-            result.serialize(into: &output)
-        }
+        result.serialize(into: &output)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"result":<result>}\n`: the end of every answer with this result.
+    static func resultTail(_ result: JSON) -> [UInt8] {
+        var tail: [UInt8] = []
+        append(resultInfix, to: &tail)
+        result.serialize(into: &tail)
+        tail.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        return tail
+    }
+
+    /// Appends a whole answer line: the prefix, the id's bytes as the request wrote them (see
+    /// `RequestScanner.BareRequest`), and a tail from `resultTail(_:)`.
+    @inline(__always)
+    static func appendConstantAnswer(idBytes: UnsafeRawBufferPointer, tail: [UInt8], to output: inout [UInt8]) {
+        // Typed buffers: Array's append takes its memcpy path for them at a fraction of the
+        // cost of the generic one an UnsafeRawBufferPointer gets.
+        output.append(contentsOf: UnsafeBufferPointer(start: responsePrefix.utf8Start, count: responsePrefix.utf8CodeUnitCount))
+        output.append(contentsOf: idBytes.assumingMemoryBound(to: UInt8.self))
+        output.append(contentsOf: tail)
     }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.

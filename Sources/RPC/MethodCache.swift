@@ -24,6 +24,23 @@ struct MethodCache {
         return name
     }
 
+    /// Appends the answer line to a constant method's request (the method spelled by `methodBytes`,
+    /// the id's bytes echoed) and returns `true`; `false`, appending nothing, for other methods.
+    /// The encoded tail is used in place: no copy of the registration per answer.
+    mutating func appendConstantAnswer(
+        methodBytes: UnsafeRawBufferPointer, idBytes: UnsafeRawBufferPointer,
+        in table: [String: RPCServer.Registration], to output: inout [UInt8]
+    ) -> Bool {
+        let method = name(for: methodBytes)
+        if method != registeredName {
+            registeredName = method
+            registration = table[method]
+        }
+        guard case .constant(_, let tail)? = registration else { return false }
+        MessageEncoder.appendConstantAnswer(idBytes: idBytes, tail: tail, to: &output)
+        return true
+    }
+
     /// The registration of `method` in `table`, remembered until `forgetRegistration()`.
     mutating func registration(for method: String, in table: [String: RPCServer.Registration]) -> RPCServer.Registration? {
         if method == registeredName { return registration }

@@ -4,6 +4,14 @@ import JSON
 extension RPCServer: LineReaderDelegate {
     func lineReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
+        if let request = RequestScanner.scanBareRequest(line), !isShutDown,
+           methodCache.appendConstantAnswer(
+               methodBytes: request.methodBytes, idBytes: request.idBytes, in: readerRegistrations, to: &readerOutput)
+        {
+            // A constant answer (ping): no values built, the id echoed as written.
+            if readerOutput.count >= 1 << 18 { flushReaderOutput() }
+            return
+        }
         if let envelope = RequestScanner.scan(line) {
             let method = methodCache.name(for: envelope.methodBytes)
             route(id: envelope.id, method: method, params: envelope.params, sink: .line)
@@ -73,6 +81,8 @@ extension RPCServer: LineReaderDelegate {
             return
         }
         switch registration {
+        case .constant(let result, _):
+            if let id { answerOnReader(id: id, .success(result), sink: sink) }
         case .synchronous(let handler):
             let result = Result { () throws(RPCError) -> JSON in try handler(params) }
             if let id { answerOnReader(id: id, result, sink: sink) }

@@ -32,6 +32,9 @@ public final class RPCServer: @unchecked Sendable {
     enum Registration {
         case asynchronous(Handler)
         case synchronous(SynchronousHandler)
+        /// The same answer every time: `result`, and `,"result":<result>}` plus the newline,
+        /// encoded once.
+        case constant(result: JSON, encodedTail: [UInt8])
     }
 
     /// Where an answer goes: its own line, or into the array of its batch.
@@ -90,6 +93,13 @@ public final class RPCServer: @unchecked Sendable {
     /// handler. Use `register(_:handler:)` for anything that waits or is ordered with other work.
     public func registerSynchronous(_ method: String, handler: @escaping SynchronousHandler) {
         state.withLock { registrations[method] = .synchronous(handler) }
+    }
+
+    /// Registers a method whose answer is always `result` (such as `ping`): answered on the
+    /// reader thread from bytes encoded once, with the request's id echoed as it was written.
+    public func registerConstant(_ method: String, result: JSON) {
+        let registration = Registration.constant(result: result, encodedTail: MessageEncoder.resultTail(result))
+        state.withLock { registrations[method] = registration }
     }
 
     /// The names of every registered method, sorted.

@@ -22,6 +22,16 @@ struct RequestScanner {
         var params: JSON?
     }
 
+    /// A request without params in the canonical member order, read without building any
+    /// value: all that answering it with a constant result needs.
+    struct BareRequest {
+        /// The id's bytes as written, valid while the line is. Only ids whose bytes are exactly
+        /// their JSON encoding are accepted, so an answer may echo them.
+        var idBytes: UnsafeRawBufferPointer
+        /// The method name's bytes, valid while the line is.
+        var methodBytes: UnsafeRawBufferPointer
+    }
+
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
 
@@ -30,7 +40,22 @@ struct RequestScanner {
     /// The envelope of `line`, or `nil` when the line needs the general path.
     static func scan(_ line: UnsafeRawBufferPointer) -> Envelope? {
         var scanner = RequestScanner(bytes: line)
+        if let envelope = scanner.scanCanonicalEnvelope() { return envelope }
+        scanner.offset = 0
         return scanner.scanEnvelope()
+    }
+
+    /// `{"jsonrpc":"2.0","id":<id>,"method":"<name>"}` exactly (a `ping` as clients write it),
+    /// or `nil`; `scan(_:)` reads such a line too, with values.
+    static func scanBareRequest(_ line: UnsafeRawBufferPointer) -> BareRequest? {
+        var scanner = RequestScanner(bytes: line)
+        guard scanner.consume(#"{"jsonrpc":"2.0","id":"#) else { return nil }
+        let idStart = scanner.offset
+        guard scanner.skipID() else { return nil }
+        let idBytes = UnsafeRawBufferPointer(rebasing: line[idStart..<scanner.offset])
+        guard scanner.consume(#","method":"#), let method = scanner.plainString(),
+              scanner.consume(UInt8(ascii: "}")), scanner.offset == line.count else { return nil }
+        return BareRequest(idBytes: idBytes, methodBytes: method)
     }
 
     private var current: UInt8 { offset < bytes.count ? bytes[offset] : 0 }
@@ -45,6 +70,22 @@ struct RequestScanner {
         guard current == byte else { return false }
         offset += 1
         return true
+    }
+
+    /// The members in the order clients write them, without whitespace:
+    /// `{"jsonrpc":"2.0","id":<id>,"method":"<name>"[,"params":<object|array>]}`. One pass of
+    /// literal matches, no member loop; anything else returns `nil` for `scanEnvelope`.
+    private mutating func scanCanonicalEnvelope() -> Envelope? {
+        guard consume(#"{"jsonrpc":"2.0","id":"#), let id = scanID(),
+              consume(#","method":"#), let method = plainString() else { return nil }
+        var params: JSON?
+        if consume(#","params":"#) {
+            guard let range = skipStructuredValue(),
+                  let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[range])) else { return nil }
+            params = parsed
+        }
+        guard consume(UInt8(ascii: "}")), offset == bytes.count else { return nil }
+        return Envelope(id: id, methodBytes: method, params: params)
     }
 
     private mutating func scanEnvelope() -> Envelope? {
@@ -153,6 +194,28 @@ struct RequestScanner {
             switch current {
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
             default: return RequestID(negative ? -value : value)
+            }
+        }
+    }
+
+    /// Skips an id that `scanID` accepts, without building it: an integer of at most 18 digits
+    /// (a longer one takes the general path), a plain string, or null.
+    private mutating func skipID() -> Bool {
+        switch current {
+        case UInt8(ascii: "\""):
+            return plainString() != nil
+        case UInt8(ascii: "n"):
+            return consume("null")
+        default:
+            let negative = consume(UInt8(ascii: "-"))
+            let start = offset
+            while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
+            let digits = offset - start
+            guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return false }
+            guard !(negative && digits == 1 && bytes[start] == UInt8(ascii: "0")) else { return false }
+            switch current {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return false
+            default: return true
             }
         }
     }
