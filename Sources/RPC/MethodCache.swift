@@ -11,32 +11,38 @@ struct MethodCache {
     private var name = ""
     private var registeredName: String?
     private var registration: RPCServer.Registration?
+    /// The encoded answer tail when the method spelled by `bytes` is a constant one.
+    private var constantTail: [UInt8]?
+    /// Whether `constantTail` was looked up for `bytes` since the table was last refreshed.
+    private var constantTailIsCurrent = false
+
+    /// Whether `raw` spells the remembered name.
+    private func holds(_ raw: UnsafeRawBufferPointer) -> Bool {
+        raw.count == bytes.count && raw.count > 0
+            && bytes.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) } == 0
+    }
 
     /// The method name spelled by `raw`, reusing the previous `String` when it is the same.
     mutating func name(for raw: UnsafeRawBufferPointer) -> String {
-        if raw.count == bytes.count, raw.count > 0,
-           bytes.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) }) == 0
-        {
-            return name
-        }
+        if holds(raw) { return name }
         bytes = Array(raw)
         name = String(decoding: raw, as: UTF8.self)
+        constantTailIsCurrent = false
         return name
     }
 
     /// Appends the answer line to a constant method's request (the method spelled by `methodBytes`,
     /// the id's bytes echoed) and returns `true`; `false`, appending nothing, for other methods.
-    /// The encoded tail is used in place: no copy of the registration per answer.
+    /// A repeated method costs a `memcmp`: no `String`, no lookup, no copy of the registration.
     mutating func appendConstantAnswer(
         methodBytes: UnsafeRawBufferPointer, idBytes: UnsafeRawBufferPointer,
         in table: [String: RPCServer.Registration], to output: inout [UInt8]
     ) -> Bool {
-        let method = name(for: methodBytes)
-        if method != registeredName {
-            registeredName = method
-            registration = table[method]
+        if !(constantTailIsCurrent && holds(methodBytes)) {
+            if case .constant(_, let tail)? = table[name(for: methodBytes)] { constantTail = tail } else { constantTail = nil }
+            constantTailIsCurrent = true
         }
-        guard case .constant(_, let tail)? = registration else { return false }
+        guard let tail = constantTail else { return false }
         MessageEncoder.appendConstantAnswer(idBytes: idBytes, tail: tail, to: &output)
         return true
     }
@@ -49,9 +55,10 @@ struct MethodCache {
         return registration
     }
 
-    /// Drops the remembered registration (the table was refreshed).
+    /// Drops the remembered registrations (the table was refreshed).
     mutating func forgetRegistration() {
         registeredName = nil
         registration = nil
+        constantTailIsCurrent = false
     }
 }
