@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Runs every FeedVM benchmark of issue 7 and prints one table of figures, peers and ratios.
+"""Runs every FeedVM benchmark (issues 7 and 17) and prints one table of figures, peers or
+limits, ratios with their spread over interleaved rounds, targets and verdicts.
 
     swift build -c release            # or pass --build
     python3 Benchmarks/run.py          # the full run (a few minutes)
     python3 Benchmarks/run.py --smoke  # tiny sizes, no verdicts: checks that nothing rotted
 
 Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json.
-Standard library only. Ratios compare against peers measured in the same run; absolute times
-on a shared machine are noise. See Benchmarks/README.md.
+Standard library only (and `cc` for the ping limit, `node` for the node peer, when present).
+Ratios compare against peers measured in the same run; absolute times on a shared machine are
+noise. See Benchmarks/README.md.
 """
 
 import argparse
@@ -21,11 +23,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup  # noqa: E402
 from suite.context import Context  # noqa: E402
 from suite.paths import BUILD_COMMAND, ROOT, build_static_feedvm, release_product, static_product  # noqa: E402
-from suite.report import markdown_table, plain_table  # noqa: E402
+from suite.report import headline_table, markdown_table, plain_table  # noqa: E402
 
 SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures}
 README = os.path.join(ROOT, "Benchmarks", "README.md")
 TABLE_START, TABLE_END = "<!-- table:start -->", "<!-- table:end -->"
+FRONT_README = os.path.join(ROOT, "README.md")
+HEADLINE_START, HEADLINE_END = "<!-- benchmarks:start -->", "<!-- benchmarks:end -->"
 
 
 def parse_arguments():
@@ -39,7 +43,8 @@ def parse_arguments():
     parser.add_argument("--feedvm", help="the feedvm binary (default: .build/release/feedvm)")
     parser.add_argument("--static", help="a --static-swift-stdlib feedvm for the start-up figure "
                                          "(default: .build/static/release/feedvm when built)")
-    parser.add_argument("--readme", action="store_true", help="write the table into Benchmarks/README.md")
+    parser.add_argument("--readme", action="store_true",
+                        help="write the table into Benchmarks/README.md and its headline rows into README.md")
     return parser.parse_args()
 
 
@@ -69,14 +74,21 @@ def warn_if_stale(binary):
             return
 
 
-def update_readme(table, description):
-    """Replaces the table between the markers of Benchmarks/README.md."""
-    with open(README) as readme:
-        text = readme.read()
-    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
-    text = text[:start] + f"\nMeasured {description}.\n\n{table}\n" + text[end:]
-    with open(README, "w") as readme:
-        readme.write(text)
+def replace_between(path, start_marker, end_marker, content):
+    """Replaces what lies between the two markers of the file at ``path``."""
+    with open(path) as document:
+        text = document.read()
+    start, end = text.index(start_marker) + len(start_marker), text.index(end_marker)
+    with open(path, "w") as document:
+        document.write(text[:start] + f"\n{content}\n" + text[end:])
+
+
+def update_readmes(rows, description, full_run):
+    """Benchmarks/README.md gets the whole table; README.md the headline rows (full runs only)."""
+    replace_between(README, TABLE_START, TABLE_END, f"Measured {description}.\n\n{markdown_table(rows)}")
+    if full_run:
+        replace_between(FRONT_README, HEADLINE_START, HEADLINE_END,
+                        f"Measured {description} (`python3 Benchmarks/run.py --readme`):\n\n{headline_table(rows)}")
 
 
 def main():
@@ -102,12 +114,13 @@ def main():
             print(f"  section {number} done in {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     finally:
         context.cleanup()
+    description = description.replace(" at the start;", f" at the start, {machine.load_average()} at the end;")
     print(plain_table(rows))
     missed = [row for row in rows if row.holds is False]
     if not context.smoke:
         print(f"\ntargets: {sum(row.holds is True for row in rows)} hold, {len(missed)} missed")
     if arguments.readme:
-        update_readme(markdown_table(rows), description)
+        update_readmes(rows, description, full_run=len(chosen) == len(SECTIONS) and not context.smoke)
 
 
 if __name__ == "__main__":
