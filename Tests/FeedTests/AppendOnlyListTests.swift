@@ -55,7 +55,12 @@ final class AppendOnlyListTests: XCTestCase {
         let results = (0..<16).map { _ in Box() }
         DispatchQueue.concurrentPerform(iterations: 16) { worker in
             var mine = base
-            for step in 0..<50 { mine.append(contentsOf: [worker * 1_000 + step, -worker]) }
+            var sum = 0
+            for step in 0..<50 {
+                mine.append(contentsOf: [worker * 1_000 + step, -worker])
+                sum += base.reduce(0, +)  // read while other workers write the chunk's free slots
+            }
+            XCTAssertEqual(sum, 50 * (0...1_000).reduce(0, +))
             results[worker].list = mine
         }
         for (worker, box) in results.enumerated() {
