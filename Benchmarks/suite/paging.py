@@ -10,12 +10,17 @@ Beside it, snapshot mode (every notification carries the whole list) at 1,000 it
 what incremental notifications save; it has no target."""
 
 import json
+from collections import namedtuple
 
 from .raw_client import RawServer
 from .report import Row, milliseconds, ratio
 from .stats import median, spread
 
 SECTION = "3 paging"
+
+#: One round: median bytes and seconds of the early and late pages' notifications, the session's
+#: RSS growth and the compact JSON bytes of its items.
+RoundResult = namedtuple("RoundResult", "early_bytes early_seconds late_bytes late_seconds resident json_bytes")
 
 
 def compact_json_bytes(items):
@@ -57,7 +62,7 @@ def page_through(server, total, page_size, incremental, early, late):
 
 
 def one_round(context, total, page_size, incremental, early, late):
-    """One fresh feedvm: ``(early bytes, early s, late bytes, late s, session RSS, item JSON bytes)``."""
+    """One fresh feedvm paging one session: a ``RoundResult``."""
     with RawServer(context.feedvm_command()) as server:
         server.call("initialize", {"capabilities": {"sections": {"incremental": incremental}}})
         server.call("ping")
@@ -66,7 +71,7 @@ def one_round(context, total, page_size, incremental, early, late):
         server.call("ping")
         resident = server.rss_bytes() - before
     figures = [median([cost[index] for cost in costs[name]]) for name in ("early", "late") for index in (0, 1)]
-    return (*figures, resident, json_bytes)
+    return RoundResult(*figures, resident, json_bytes)
 
 
 def pages_label(pages):
@@ -78,10 +83,12 @@ def rows_for(mode, rounds, results, early, late, targets):
     """Bytes and latency rows of one mode."""
     first, last = pages_label(early), pages_label(late)
     rows = []
-    for what, index, unit, target in (("bytes", 0, "B", 1.2), ("latency", 1, "s", 1.2)):
-        ratios = [result[index + 2] / result[index] for result in results]
-        ours, theirs = median([r[index + 2] for r in results]), median([r[index] for r in results])
-        shown = (f"{ours:,.0f} B", f"{theirs:,.0f} B") if unit == "B" else (milliseconds(ours), milliseconds(theirs))
+    for what, field, target in (("bytes", "bytes", 1.2), ("latency", "seconds", 1.2)):
+        late_values = [getattr(result, "late_" + field) for result in results]
+        early_values = [getattr(result, "early_" + field) for result in results]
+        ratios = [late_value / early_value for late_value, early_value in zip(late_values, early_values)]
+        ours, theirs = median(late_values), median(early_values)
+        shown = (f"{ours:,.0f} B", f"{theirs:,.0f} B") if field == "bytes" else (milliseconds(ours), milliseconds(theirs))
         rows.append(Row(SECTION, f"{mode}: sections {what}, {last} vs {first}, median of {rounds} rounds",
                         shown[0], first, shown[1], ratio(median(ratios)), spread(ratios),
                         f"<= {target:.2f}x" if targets else "", median(ratios) <= target if targets else None,
@@ -99,10 +106,10 @@ def run(context):
     results = [one_round(context, total, page_size, True, early, late) for _ in range(rounds)]
     targets = not context.smoke
     rows += rows_for("incremental", rounds, results, early, late, targets)
-    per_json = [result[4] / result[5] for result in results]
+    per_json = [result.resident / result.json_bytes for result in results]
     rows.append(Row(SECTION, f"memory of a {total:,}-item session (RSS growth), median of {rounds} rounds",
-                    f"{median([r[4] for r in results]) / 1e6:.2f} MB", "compact JSON of its items",
-                    f"{median([r[5] for r in results]) / 1e6:.2f} MB", ratio(median(per_json)), spread(per_json),
+                    f"{median([r.resident for r in results]) / 1e6:.2f} MB", "compact JSON of its items",
+                    f"{median([r.json_bytes for r in results]) / 1e6:.2f} MB", ratio(median(per_json)), spread(per_json),
                     "<= 3.00x", median(per_json) <= 3.0 if targets else None,
                     headline=f"memory of a {total:,}-item session vs the JSON of its items"))
     snapshot_total, snapshot_size = context.size(1_000, 30), 10
