@@ -3,7 +3,7 @@ import PackageDescription
 
 /// FeedVM: a headless MVVM engine for paged image feeds, driven over JSON-RPC on stdio.
 /// Layers (see DESIGN.md) import only the layers below them:
-/// feedvm -> FeedService -> RPC, Feed -> Network -> Reactive, JSON, Logging.
+/// feedvm -> FeedService -> RPC, Feed -> Network -> CCurl, Reactive, JSON, Logging.
 let package = Package(
     name: "FeedVM",
     products: [
@@ -14,10 +14,16 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Logging"),
         .target(name: "Reactive"),
-        .target(name: "Network", dependencies: ["Reactive", "JSON", "Logging"]),
+        // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging"]),
         .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging"]),
-        .target(name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"]),
+        // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
+        // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
+        .target(
+            name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging"],
+            resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         .executableTarget(name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"]),
         .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
 

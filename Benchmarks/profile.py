@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Profiles one benchmark scenario of feedvm with callgrind and prints where the instructions go.
 
-    python3 Benchmarks/profile.py paging            # startup | ping | paging | endtoend | images
+    python3 Benchmarks/profile.py paging            # startup | ping | paging | endtoend | images |
+                                                    # reload | transport-images
     python3 Benchmarks/profile.py images --top 30 --keep
     python3 Benchmarks/profile.py paging-scale      # instructions per load-more, pages 2-26 vs 476-500
 

@@ -17,7 +17,7 @@ from .report import Row, milliseconds, ratio
 from .stats import median, spread
 
 SECTION = "6 images"
-#: `URLSessionConfiguration.httpMaximumConnectionsPerHost`'s default: the download concurrency limit.
+#: `--max-host-connections`' default: the image download concurrency limit per host.
 PER_HOST_LIMIT = 6
 
 
@@ -125,7 +125,7 @@ def run(context):
             f"{median(rates):,.0f} images/s", "bare GETs, 1 connection", f"{median(bare_rates):,.0f} images/s",
             ratio(median(speed)), spread(speed)),
         Row(SECTION, "peak image GETs in flight at the backend, each round", " ".join(map(str, peaks)),
-            "URLSession per-host limit", str(PER_HOST_LIMIT), "", "", f"<= {PER_HOST_LIMIT}",
+            "per-host connection limit", str(PER_HOST_LIMIT), "", "", f"<= {PER_HOST_LIMIT}",
             None if context.smoke else max(peaks) <= PER_HOST_LIMIT),
         Row(SECTION, f"{callers} concurrent loads of one URL, GETs in each of {len(shared_gets)} rounds",
             " ".join(map(str, shared_gets)), "expected", "1 per round", "", "", "== 1",

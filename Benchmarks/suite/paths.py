@@ -14,24 +14,11 @@ BUILD_COMMAND = "swift build -c release --product feedvm && swift build -c relea
 
 
 def build_static_feedvm():
-    """Builds `feedvm` with `--static-swift-stdlib` into ``STATIC_BUILD``.
-
-    FoundationNetworking links libcurl with ``-lcurl``; where only the runtime ``libcurl.so.4``
-    is installed (no libcurl4-openssl-dev), a ``libcurl.so`` link in a private folder serves.
-    """
-    import glob
+    """Builds `feedvm` with `--static-swift-stdlib` into ``STATIC_BUILD`` (libcurl is loaded at
+    run time, so no curl library or development package takes part in the link)."""
     import subprocess
     command = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                "--scratch-path", os.path.join(ROOT, ".build", "static"), "--product", "feedvm"]
-    runtime = sorted(glob.glob("/usr/lib/*-linux-gnu/libcurl.so.4") + glob.glob("/usr/lib64/libcurl.so.4"))
-    has_dev_link = glob.glob("/usr/lib/*-linux-gnu/libcurl.so") + glob.glob("/usr/lib64/libcurl.so")
-    if runtime and not has_dev_link:
-        links = os.path.join(ROOT, ".build", "static", "linklibs")
-        os.makedirs(links, exist_ok=True)
-        link = os.path.join(links, "libcurl.so")
-        if not os.path.lexists(link):
-            os.symlink(runtime[0], link)
-        command += ["-Xlinker", "-L" + links]
     subprocess.run(command, check=True, cwd=ROOT)
 
 

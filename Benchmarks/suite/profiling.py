@@ -6,8 +6,9 @@ import glob
 import os
 import re
 import subprocess
+import tempfile
 
-from . import endtoend, images, paging
+from . import c_server, endtoend, images, paging, transport
 from .context import Context
 from .fixture_backend import FixtureProcess
 from .raw_client import RawServer
@@ -57,8 +58,28 @@ def image_loads(context):
         images.throughput(server, backend, 200)
 
 
+def c_server_site(context, count):
+    """The C server of figure 8 over a fresh site of ``count`` images."""
+    site = tempfile.mkdtemp(prefix="site-", dir=context.scratch)
+    transport.write_site(site, count)
+    return c_server.StaticServer(c_server.build(context.scratch), site)
+
+
+def reloads(context, count=300):
+    """``count`` reloads of a 10-item custom page from the C server (figure 8's reload)."""
+    with c_server_site(context, 10) as server, RawServer(context.feedvm_command()) as feedvm:
+        session = feedvm.call("transform", {"input": transport.custom_input(server.base, "reload.json")})["session"]
+        transport.feedvm_reloads(feedvm, session, count)
+
+
+def transport_images(context):
+    """200 images of 42-460 KB from the C server (figure 8's images)."""
+    with c_server_site(context, 200) as server:
+        transport.feedvm_images(context, server.base, 200)
+
+
 SCENARIOS = {"startup": startup, "ping": ping, "paging": paging_incremental,
-             "endtoend": end_to_end, "images": image_loads}
+             "endtoend": end_to_end, "images": image_loads, "reload": reloads, "transport-images": transport_images}
 
 
 def paging_scale(context, total=10_000, page_size=20, span=25):

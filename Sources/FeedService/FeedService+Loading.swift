@@ -11,10 +11,7 @@ extension FeedService {
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let reload = try params.bool("reload")
-            if reload { session.willCancel(because: .superseded) }
-            reply(context, session.viewModel.request(reload: reload), with: \.wireJSON) { error in
-                .loadFailed(error, cancellation: session.cancellationReason)
-            }
+            reply(context, session, session.viewModel.request(reload: reload), with: \.wireJSON, failure: RPCError.loadFailed)
         }
     }
 
@@ -25,8 +22,9 @@ extension FeedService {
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
             let inline = try params.optionalBool("inline") ?? session.inlinesImages
-            reply(context, session.viewModel.loadImage(index: index), with: { $0.json(inline: inline) }) { error in
-                .imageFailed(error, index: index, cancellation: .imageCancelled)
+            reply(context, session, session.viewModel.loadImage(index: index), with: { $0.json(inline: false) },
+                  attaching: { inline ? [$0.inlineData()] : [] }) { error in
+                .imageFailed(error, index: index)
             }
         }
     }
@@ -37,9 +35,9 @@ extension FeedService {
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
-            reply(context, session.viewModel.display(index: index), with: { outcome in
+            reply(context, session, session.viewModel.display(index: index), with: { outcome in
                 ["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)]
-            }) { error in .loadFailed(error, cancellation: session.cancellationReason) }
+            }, failure: RPCError.loadFailed)
         }
     }
 
@@ -49,21 +47,24 @@ extension FeedService {
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
-            reply(context, session.viewModel.cancelImageLoads(index: index), with: { ["cancelled": .bool($0)] }) { error in
-                .loadFailed(error, cancellation: .imageCancelled)
-            }
+            reply(context, session, session.viewModel.cancelImageLoads(index: index), with: { ["cancelled": .bool($0)] }, failure: RPCError.loadFailed)
         }
     }
 
-    /// Answers `context` with the outcome of `single`; a `$/cancelRequest` withdraws from it.
+    /// Answers `context` with the outcome of `single`, secrets replaced (an image's base64
+    /// `data` is not text); a `$/cancelRequest` withdraws from it.
     private func reply<Element>(
-        _ context: RequestContext, _ single: Single<Element>, with encode: @escaping @Sendable (Element) -> JSON,
+        _ context: RequestContext, _ session: FeedSession, _ single: Single<Element>, with encode: @escaping @Sendable (Element) -> JSON,
+        attaching attachments: @escaping @Sendable (Element) -> [Attachment] = { _ in [] },
         failure: @escaping @Sendable (FeedError) -> RPCError
     ) {
+        let redactor = session.secrets.redactor
         let subscription = single.subscribe { result in
             switch result {
-            case .success(let element): context.succeed(encode(element))
-            case .failure(let error): context.fail(failure(error as? FeedError ?? .transport(message: "\(error)", url: nil)))
+            case .success(let element):
+                context.succeed(redactor.redact(json: encode(element)), attaching: attachments(element))
+            case .failure(let error):
+                context.fail(redactor.redact(error: failure(error as? FeedError ?? .transport(message: "\(error)", url: nil))))
             }
         }
         context.cancellation.onCancel { subscription.dispose() }

@@ -11,8 +11,11 @@ extension FeedService {
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
         let session = try sessions.create { id throws(RPCError) in
             FeedSession(
-                id: id, input: input, inputMembers: members, environment: makeEnvironment(for: id), capabilities: capabilities,
-                notifier: SessionNotifier(session: id) { method, params in server.sendNotification(method, params: params) })
+                id: id, input: input, inputMembers: members, capabilities: capabilities,
+                notifier: SessionNotifier(session: id, redactor: secrets) { method, params, attachments in
+                    server.sendNotification(method, params: params, attaching: attachments)
+                }
+            ) { tokens in makeEnvironment(for: id, tokens: tokens) }
         }
         logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
         return session.transformResult
@@ -29,7 +32,7 @@ extension FeedService {
             for (key, value) in changes { members[key] = value }
             let input = try Self.feedInput(members)
             session.inputMembers.withLock { $0 = members }
-            session.willCancel(because: .inputChanged)
+            session.secrets.useInput(input.secrets)
             session.viewModel.updateInput(input)
             session.scheduler.schedule { [viewModel = session.viewModel] in
                 context.succeed(["revision": .int(Int64(viewModel.currentSections.revision))])

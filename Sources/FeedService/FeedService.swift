@@ -1,8 +1,5 @@
 import Feed
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Network
 import Reactive
@@ -27,6 +24,8 @@ public final class FeedService: Sendable {
         public static let didEndDisplaying = "didEndDisplaying"
         public static let cancelImage = "cancelImage"
         public static let dispose = "dispose"
+        /// OpenRPC's service discovery: answers the protocol's OpenRPC document.
+        public static let discover = "rpc.discover"
     }
 
     let configuration: FeedServiceConfiguration
@@ -34,38 +33,38 @@ public final class FeedService: Sendable {
     let imageLoader: ImageLoader
     let transport: any HTTPTransport
     let logger: Logger
+    /// Every secret of every live session, replaced wherever it would appear: in log lines (the
+    /// logger's redactor), errors and notifications.
+    let secrets: SecretRedactor
     let networkLogger: NetworkLoggerPlugin
     let heapTrimmer = HeapTrimmer()
 
-    /// A service with one image cache and one HTTP transport shared by all its sessions.
+    /// A service with one image cache and two HTTP transports shared by all its sessions: one
+    /// for pages (and token refreshes), one for images, each with its own connections, so page
+    /// loads never queue behind image downloads (DESIGN.md, "The HTTP transport"). Its sessions
+    /// register their secrets with `logger`'s redactor (one is made when it has none), so the
+    /// same redactor serves every logger and trace that shares it.
     public init(configuration: FeedServiceConfiguration = FeedServiceConfiguration(), logger: Logger = Logger()) {
         self.configuration = configuration
+        let secrets = logger.redactor ?? SecretRedactor()
+        self.secrets = secrets
+        let logger = logger.redacting(with: secrets)
         self.logger = logger
         // Request lines at info, headers and bodies (redacted) at trace.
         networkLogger = NetworkLoggerPlugin(logger: logger.labelled("\(logger.label) network"), verbose: logger.isEnabled(.trace))
         sessions = SessionRegistry(limit: configuration.maxSessions)
-        let transport = LazyTransport { URLSessionTransport(configuration: FeedService.sessionConfiguration) }
-        self.transport = transport
-        var diskCache: DiskImageCache?
-        do {
-            let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
-            diskCache = try DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
-        } catch {
-            logger.log(.warning, "image disk cache unavailable, using memory only: \(error)")
+        // Page results go straight from the event thread to the session's scheduler (the
+        // providers hop there first thing), one thread hop less per load.
+        transport = CurlTransport(limits: configuration.pageTransportLimits, delivery: .onEventThread)
+        let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
+        let diskCache = DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
+        if let problem = diskCache.unusableReason {
+            logger.log(.warning, "image cache \(directory.path) is unusable, image loads will fail until it is fixed: \(problem)")
         }
         imageLoader = ImageLoader(
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
-            transport: SchemeRoutingTransport(live: transport))
-    }
-
-    /// The HTTP session's configuration: no cookie jar and no URL cache, which the feed APIs do
-    /// not use and which cost a cookie parse and a cache lookup on every image.
-    static var sessionConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        return configuration
+            transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits)),
+            maxImageBytes: configuration.maxImageBytes)
     }
 
     /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
@@ -84,6 +83,8 @@ public final class FeedService: Sendable {
         server.register(Method.didEndDisplaying) { [self] params, context in cancelImage(params, context) }
         server.register(Method.cancelImage) { [self] params, context in cancelImage(params, context) }
         server.register(Method.dispose) { [self] params, context in dispose(params, context) }
+        server.registerSynchronous(Method.discover) { _ in ProtocolDocument.openRPC }
+        server.traceRedactor = TraceSecrets(live: secrets)
     }
 
     /// Runs a handler body that answers at once, turning a thrown error into the answer.
@@ -104,10 +105,17 @@ public final class FeedService: Sendable {
         }
     }
 
-    /// The environment of a new session: its own serial scheduler, the shared loader and transport.
-    func makeEnvironment(for session: String) -> FeedEnvironment {
+    /// The environment of a new session: its own serial scheduler and token store, the shared
+    /// loader and transport.
+    func makeEnvironment(for session: String, tokens: TokenStore) -> FeedEnvironment {
         .live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
-            transport: transport, defaultStubDelay: configuration.defaultStubDelay, plugins: [networkLogger])
+            transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
+            plugins: [networkLogger], tokens: tokens)
     }
+}
+
+extension FeedService {
+    /// Where images are cached when `FeedServiceConfiguration.cacheDirectory` is `nil`.
+    public static var defaultCacheDirectory: String { DiskImageCache.defaultDirectory.path }
 }

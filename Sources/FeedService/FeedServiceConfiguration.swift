@@ -1,3 +1,7 @@
+import Feed
+import Foundation
+import Network
+
 /// How a `FeedService` is set up; the `feedvm` command line fills it in.
 public struct FeedServiceConfiguration: Sendable {
     /// The image disk cache directory; `nil` means `$XDG_CACHE_HOME/feedvm` or `~/.cache/feedvm`.
@@ -10,7 +14,33 @@ public struct FeedServiceConfiguration: Sendable {
     public var memoryCacheBytes = 64 << 20
     /// The disk cache's byte budget.
     public var diskCacheBytes = 256 << 20
+    /// The largest API response body, after decoding (protocol: -32002 beyond it).
+    public var maxBodyBytes = CurlTransport.Limits.defaultMaxBodyBytes
+    /// The largest image, after decoding (protocol: -32003 beyond it).
+    public var maxImageBytes = ImageLoader.defaultMaxImageBytes
+    /// The total deadline of one HTTP request, in seconds: connect, headers, body, redirects,
+    /// and for the envelope source the token refresh and the retry with it.
+    public var requestTimeout = CurlTransport.Limits.defaultRequestTimeout
+    /// The most connections to one host, for pages and for images each.
+    public var maxHostConnections = CurlTransport.Limits().maxHostConnections
+    /// The most redirects followed for one request.
+    public var maxRedirects = CurlTransport.Limits().maxRedirects
 
     /// The defaults of protocol/README.md, section 11.
     public init() {}
+
+    /// The limits of the transport that loads pages and refreshes tokens.
+    var pageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxBodyBytes) }
+
+    /// The limits of the transport that downloads images.
+    var imageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxImageBytes) }
+
+    private func transportLimits(maxBodyBytes: Int) -> CurlTransport.Limits {
+        var limits = CurlTransport.Limits()
+        limits.maxBodyBytes = maxBodyBytes
+        limits.requestTimeout = requestTimeout
+        limits.maxHostConnections = maxHostConnections
+        limits.maxRedirects = maxRedirects
+        return limits
+    }
 }

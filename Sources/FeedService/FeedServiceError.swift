@@ -16,11 +16,6 @@ public enum FeedServiceErrorCode {
     public static let tooManySessions = -32005
 }
 
-/// Why a request of a session was cancelled: the `data.reason` of its -32800.
-enum FeedCancellationReason: String {
-    case superseded, inputChanged, disposed, imageCancelled
-}
-
 extension RPCError {
     /// -32001 for `session`.
     static func unknownSession(_ session: String) -> RPCError {
@@ -35,27 +30,24 @@ extension RPCError {
                      data: ["limit": .int(Int64(limit))])
     }
 
-    /// -32800 with a feed-specific reason.
-    static func cancelled(_ reason: FeedCancellationReason) -> RPCError {
-        .requestCancelled(reason.rawValue)
+    /// The error a failed page load is answered with: -32002 `{status?, url?, reason?}`.
+    static func loadFailed(_ error: FeedError) -> RPCError {
+        feedFailure(error, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
     }
 
-    /// The error a failed page load is answered with: -32002 `{status?, url?}`.
-    static func loadFailed(_ error: FeedError, cancellation reason: FeedCancellationReason) -> RPCError {
-        feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.loadFailed, data: JSONObject())
+    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?,
+    /// reason?}`; `reason: "noImage"` for an item without an image.
+    static func imageFailed(_ error: FeedError, index: Int) -> RPCError {
+        feedFailure(error, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
     }
 
-    /// The error a failed image load of item `index` is answered with: -32003 `{index, url?, status?}`.
-    static func imageFailed(_ error: FeedError, index: Int, cancellation reason: FeedCancellationReason) -> RPCError {
-        feedFailure(error, cancellation: reason, code: FeedServiceErrorCode.imageFailed, data: JSONObject([("index", JSON.int(Int64(index)))]))
-    }
-
-    /// -32800 for a cancellation, -32602 for a bad index, -32004 for a refused scheme, else `code`
-    /// with `data` plus the failure's status and URL.
-    private static func feedFailure(_ error: FeedError, cancellation reason: FeedCancellationReason, code: Int, data: JSONObject) -> RPCError {
+    /// -32800 with the view model's reason for a cancellation, -32602 for a bad index, -32004
+    /// for a refused scheme, else `code` with `data` plus the failure's status, URL and
+    /// reason.
+    private static func feedFailure(_ error: FeedError, code: Int, data: JSONObject) -> RPCError {
         switch error {
-        case .cancelled:
-            return .cancelled(reason)
+        case .cancelled(let reason):
+            return .requestCancelled(reason.rawValue)
         case .invalidIndex:
             return .invalidParams(error.message, field: "index")
         case .refusedScheme(let scheme, let url):
@@ -65,6 +57,7 @@ extension RPCError {
             var data = data
             if let status = error.status { data["status"] = .int(Int64(status)) }
             if let url = error.url { data["url"] = .string(url) }
+            if let reason = error.reason { data["reason"] = .string(reason.rawValue) }
             return .application(code: code, message: error.message, data: .object(data))
         }
     }
@@ -73,7 +66,7 @@ extension RPCError {
 extension FeedError {
     /// `{"code", "message"}` for an `imageDownloaded` notification.
     func notificationJSON(index: Int) -> JSON {
-        let error = RPCError.imageFailed(self, index: index, cancellation: .imageCancelled)
+        let error = RPCError.imageFailed(self, index: index)
         return ["code": .int(Int64(error.code)), "message": .string(error.message)]
     }
 }

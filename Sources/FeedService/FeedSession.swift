@@ -18,24 +18,32 @@ final class FeedSession: Sendable {
 
     /// The `input` members the session was made or last updated with; `updateInput` merges into it.
     let inputMembers: Locked<JSONObject>
+    /// The secrets of the session's input and renewed tokens, registered for redaction.
+    let secrets: SessionSecrets
     private let notifier: SessionNotifier
-    /// Why the view model's next cancellations happen. Set on the scheduler right before the
-    /// operation that cancels, and read by the cancelled callers, which the view model answers
-    /// synchronously inside that operation on the same serial scheduler.
-    private let pendingCancellation = Locked(FeedCancellationReason.superseded)
     private let capabilities: ClientCapabilities
     private let outputs = CompositeDisposable()
     private let binding = SerialDisposable()
 
+    /// A session over the environment `makeEnvironment` builds around the session's token store.
     init(
-        id: String, input: FeedInput, inputMembers: JSONObject, environment: FeedEnvironment, capabilities: ClientCapabilities,
-        notifier: SessionNotifier
+        id: String, input: FeedInput, inputMembers: JSONObject, capabilities: ClientCapabilities, notifier: SessionNotifier,
+        makeEnvironment: (TokenStore) -> FeedEnvironment
     ) {
         self.id = id
         self.inputMembers = Locked(inputMembers)
-        self.scheduler = environment.scheduler
         self.capabilities = capabilities
         self.notifier = notifier
+        let secrets = SessionSecrets(redactor: notifier.redactor)
+        secrets.useInput(input.secrets)
+        self.secrets = secrets
+        let renewals = PublishSubject<String>()
+        let environment = makeEnvironment(TokenStore { token in
+            secrets.addToken(token)  // before the retried requests can log it
+            renewals.onNext(token)
+        })
+        let scheduler = environment.scheduler
+        self.scheduler = scheduler
         viewModel = FeedViewModel(input: input, environment: environment)
         let output = viewModel.transform(input: FeedViewModel.Input(settings: input))
         let incremental = capabilities.incrementalSections
@@ -45,6 +53,8 @@ final class FeedSession: Sendable {
             outputs.insert(output.sectionsUpdates.skip(1).subscribe(onNext: { notifier.sections($0, incremental: incremental) }))
             outputs.insert(output.hud.subscribe(onNext: { notifier.hud($0) }))
             outputs.insert(output.imageDownloaded.subscribe(onNext: { notifier.imageDownloaded($0, inline: inline) }))
+            // Renewals happen on a transport thread; the notification takes its place in order.
+            outputs.insert(renewals.observe(on: scheduler).subscribe(onNext: { notifier.tokenRefreshed($0) }))
         }
     }
 
@@ -57,14 +67,6 @@ final class FeedSession: Sendable {
                 "refreshStatus": viewModel.currentRefreshStatus.json,
             ],
         ]
-    }
-
-    /// Why a load of this session was just cancelled (see `pendingCancellation`).
-    var cancellationReason: FeedCancellationReason { pendingCancellation.current }
-
-    /// Records, in the scheduler's order, why the operations enqueued after this call cancel loads.
-    func willCancel(because reason: FeedCancellationReason) {
-        scheduler.schedule { [pendingCancellation] in pendingCancellation.withLock { $0 = reason } }
     }
 
     /// Whether images are inlined unless a call says otherwise.
@@ -91,7 +93,7 @@ final class FeedSession: Sendable {
         scheduler.schedule { [self] in
             outputs.dispose()
             binding.dispose()
-            pendingCancellation.withLock { $0 = .disposed }
+            secrets.close()
             viewModel.dispose()
             // The view model cancels its loads in a block of its own; answer after those.
             scheduler.schedule(completion)

@@ -7,7 +7,8 @@ import Darwin
 /// A tiny levelled logger writing whole lines to stderr, which is never the protocol stream.
 ///
 /// Every layer that logs (the RPC server, the network logger plugin, the feed service) shares
-/// one `Logger` value, so `feedvm --log-level` governs them all.
+/// one `Logger` value, so `feedvm --log-level` governs them all, and its `redactor` removes the
+/// registered secrets from every line, at every level.
 public struct Logger: Sendable {
     /// How much to say, from least to most.
     public enum Level: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
@@ -40,22 +41,29 @@ public struct Logger: Sendable {
     public let level: Level
     /// The prefix of every line, e.g. the program name.
     public let label: String
+    /// Removes secrets from every line before it is written; `nil` writes lines as they are.
+    public let redactor: SecretRedactor?
     private let sink: Sink
 
-    /// A logger that hands lines at `level` or below to `sink` (stderr by default).
-    public init(level: Level = .warning, label: String = "feedvm", sink: @escaping Sink = Logger.standardError) {
+    /// A logger that hands lines at `level` or below to `sink` (stderr by default), with the
+    /// secrets `redactor` knows replaced.
+    public init(level: Level = .warning, label: String = "feedvm", redactor: SecretRedactor? = nil, sink: @escaping Sink = Logger.standardError) {
         self.level = level
         self.label = label
+        self.redactor = redactor
         self.sink = sink
     }
 
     /// A logger that writes lines at `level` or below to `fileDescriptor`.
-    public init(level: Level = .warning, label: String = "feedvm", fileDescriptor: Int32) {
-        self.init(level: level, label: label, sink: Logger.writing(to: fileDescriptor))
+    public init(level: Level = .warning, label: String = "feedvm", redactor: SecretRedactor? = nil, fileDescriptor: Int32) {
+        self.init(level: level, label: label, redactor: redactor, sink: Logger.writing(to: fileDescriptor))
     }
 
     /// The same logger under another label, e.g. `network` for the HTTP layer.
-    public func labelled(_ label: String) -> Logger { Logger(level: level, label: label, sink: sink) }
+    public func labelled(_ label: String) -> Logger { Logger(level: level, label: label, redactor: redactor, sink: sink) }
+
+    /// The same logger with its lines redacted by `redactor`.
+    public func redacting(with redactor: SecretRedactor) -> Logger { Logger(level: level, label: label, redactor: redactor, sink: sink) }
 
     /// `true` when a message at `level` would be written; use it to skip building costly messages.
     @inline(__always)
@@ -64,7 +72,8 @@ public struct Logger: Sendable {
     /// Writes `message` as one line when `level` is enabled.
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard isEnabled(level) else { return }
-        sink("\(label) [\(level)] \(message())")
+        let line = "\(label) [\(level)] \(message())"
+        sink(redactor?.redact(line) ?? line)
     }
 
     /// Writes `message` at `.error`.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// How a token is written into the `Authorization` header.
 public enum AuthorizationType: Sendable, Equatable {
@@ -49,7 +46,7 @@ public struct AccessTokenPlugin: PluginType {
         self.tokenClosure = tokenClosure
     }
 
-    public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+    public func prepare(_ request: HTTPRequest, target: any TargetType) -> HTTPRequest {
         let type: AuthorizationType?
         let target = (target as? MultiTarget)?.target ?? target
         if let authorizable = target as? any AccessTokenAuthorizable {

@@ -1,7 +1,5 @@
+import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 
 /// A transport that authorizes each request with the `TokenRefresher`'s token and, when the
@@ -11,9 +9,13 @@ import Reactive
 /// It never loops: a request is retried at most once. A failed renewal ends it with
 /// `.authenticationFailed`; a retry rejected again ends it with that rejection itself (e.g. the
 /// 401 and its body), so the caller still sees the server's status and message.
+///
+/// With a timeout (the request's own, else `timeout`), the whole exchange (first attempt,
+/// renewal, retry) ends within it: `.timedOut` when it passes, and the retry is sent with what
+/// is left of it.
 public struct AuthenticatedTransport: HTTPTransport {
     /// Says whether an answer means "the token expired": by status or by a business code.
-    public typealias ExpiryDetector = @Sendable (HTTPURLResponse, Data) -> Bool
+    public typealias ExpiryDetector = @Sendable (HTTPResponse, Data) -> Bool
 
     /// Treats HTTP 401 as an expired token.
     public static let unauthorizedStatus: ExpiryDetector = { response, _ in response.statusCode == 401 }
@@ -22,28 +24,43 @@ public struct AuthenticatedTransport: HTTPTransport {
     private let refresher: TokenRefresher
     private let authorizationType: AuthorizationType
     private let isExpired: ExpiryDetector
+    private let timeout: TimeInterval?
 
-    /// Wraps `transport`, authorizing requests as `authorizationType` with `refresher`'s token.
+    /// Wraps `transport`, authorizing requests as `authorizationType` with `refresher`'s token;
+    /// each request, renewal and retry included, ends within `timeout` seconds when one is given.
     public init(
         wrapping transport: any HTTPTransport,
         refresher: TokenRefresher,
         authorizationType: AuthorizationType = .bearer,
+        timeout: TimeInterval? = nil,
         isExpired: @escaping ExpiryDetector = AuthenticatedTransport.unauthorizedStatus
     ) {
         self.transport = transport
         self.refresher = refresher
         self.authorizationType = authorizationType
+        self.timeout = timeout
         self.isExpired = isExpired
     }
 
-    public func send(_ request: URLRequest, completion: @escaping @Sendable (Result<(HTTPURLResponse, Data), NetworkError>) -> Void) -> any Cancelable {
-        let finish = OnceCallback(completion)
+    public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
         let steps = CompositeDisposable()
+        let finish = OnceCallback(completion)
+        let deadline = (request.timeoutInterval ?? timeout).map { Deadline(seconds: $0) }
+        if let deadline {
+            // Does nothing when the exchange ended first: `finish` answers once.
+            DispatchQueue.global().asyncAfter(deadline: deadline.time) {
+                guard !finish.hasFired else { return }
+                steps.dispose()
+                finish(.failure(.timedOut(request)))
+            }
+        }
         let credential = refresher.credential
         let transport = self.transport
         let isExpired = self.isExpired
-        let authorize: @Sendable (String?) -> URLRequest = { [authorizationType] token in
-            AuthenticatedTransport.authorize(request, token: token, as: authorizationType)
+        let authorize: @Sendable (String?) -> HTTPRequest = { [authorizationType] token in
+            var authorized = AuthenticatedTransport.authorize(request, token: token, as: authorizationType)
+            if let deadline { authorized.timeoutInterval = deadline.remaining }
+            return authorized
         }
 
         steps.insert(transport.send(authorize(credential.token)) { [refresher] result in
@@ -67,7 +84,19 @@ public struct AuthenticatedTransport: HTTPTransport {
         }
     }
 
-    private static func authorize(_ request: URLRequest, token: String?, as type: AuthorizationType) -> URLRequest {
+    /// A point in time a number of seconds from when it is made.
+    private struct Deadline {
+        let time: DispatchTime
+
+        init(seconds: TimeInterval) { time = .now() + max(0, seconds) }
+
+        /// Seconds left (at least a millisecond, so a deadline is never "none").
+        var remaining: TimeInterval {
+            max(0.001, Double(Int64(time.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)) / 1e9)
+        }
+    }
+
+    private static func authorize(_ request: HTTPRequest, token: String?, as type: AuthorizationType) -> HTTPRequest {
         guard let token else { return request }
         var authorized = request
         authorized.setValue(type.headerValue(for: token), forHTTPHeaderField: "Authorization")

@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Everything needed to build one request for a target: what a provider's endpoint closure
-/// produces and its request closure turns into a `URLRequest` (Moya's `Endpoint`).
+/// produces and its request closure turns into an `HTTPRequest` (Moya's `Endpoint`).
 public struct Endpoint: Sendable {
     /// Produces the stubbed answer of this endpoint.
     public typealias SampleResponseClosure = @Sendable () -> EndpointSampleResponse
@@ -40,7 +37,7 @@ public struct Endpoint: Sendable {
         var merged = httpHeaderFields ?? [:]
         for (name, value) in newHTTPHeaderFields {
             // Header names are case-insensitive: drop an existing spelling before adding ours.
-            if let existing = merged.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            if let existing = merged.keys.first(where: { $0.equalsIgnoringASCIICase(name) }) {
                 merged[existing] = nil
             }
             merged[name] = value
@@ -53,17 +50,13 @@ public struct Endpoint: Sendable {
         Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task, httpHeaderFields: httpHeaderFields)
     }
 
-    /// The `URLRequest` this endpoint describes.
+    /// The `HTTPRequest` this endpoint describes.
     ///
     /// Fails with `.requestMapping` when `url` is not a URL, and `.parameterEncoding` when the
     /// task's body cannot be encoded.
-    public func urlRequest() throws(NetworkError) -> URLRequest {
+    public func urlRequest() throws(NetworkError) -> HTTPRequest {
         guard let requestURL = URL(string: url), requestURL.scheme != nil else { throw .requestMapping(url) }
-        var request = URLRequest(url: requestURL)
-        request.httpMethod = method.rawValue
-        for (name, value) in httpHeaderFields ?? [:] {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        var request = HTTPRequest(url: requestURL, method: method, headers: httpHeaderFields ?? [:])
         try request.encode(task, method: method)
         return request
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 
 /// Sends one request and reports the raw HTTP answer; what the provider talks to.
@@ -10,5 +7,5 @@ import Reactive
 /// A status code is never an error at this level: validation belongs to the provider.
 public protocol HTTPTransport: Sendable {
     /// Starts `request`; disposing the result cancels it.
-    func send(_ request: URLRequest, completion: @escaping @Sendable (Result<(HTTPURLResponse, Data), NetworkError>) -> Void) -> any Cancelable
+    func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable
 }

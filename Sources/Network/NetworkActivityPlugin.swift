@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Whether a request started or ended.
 public enum NetworkActivityChangeType: Sendable, Equatable {
@@ -24,7 +21,7 @@ public struct NetworkActivityPlugin: PluginType {
         self.networkActivityClosure = networkActivityClosure
     }
 
-    public func willSend(_ request: URLRequest, target: any TargetType) {
+    public func willSend(_ request: HTTPRequest, target: any TargetType) {
         networkActivityClosure(.began, target)
     }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension NetworkError: CustomStringConvertible, LocalizedError {
     /// What happened, then where: `"<what> (<METHOD> <URL without secrets>[, status <code>])"`,
@@ -44,6 +41,12 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
             return "The request timed out"
         case .bodyTooLarge(let limit, _):
             return "The response body exceeds the limit of \(limit) bytes"
+        case .malformedResponse(let detail, _):
+            return "The server's answer is not valid HTTP: \(detail)"
+        case .tooManyRedirects(let limit, _):
+            return "Too many redirects (more than \(limit))"
+        case .transportUnavailable(let reason, _):
+            return "HTTP is unavailable: \(reason)"
         case .unsupportedURLScheme(let scheme, _):
             return "Unsupported URL scheme \"\(scheme)\": only http and https are allowed"
         case .authenticationFailed(let reason, _):
@@ -51,34 +54,16 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
         }
     }
 
-    private static func location(of request: URLRequest?, statusCode: Int?, redactor: Redactor) -> String {
+    private static func location(of request: HTTPRequest?, statusCode: Int?, redactor: Redactor) -> String {
         var parts: [String] = []
-        if let request, let url = request.url {
-            parts.append("\(request.httpMethod ?? "GET") \(redactor.redact(url: url))")
-        }
+        if let request { parts.append("\(request.method) \(redactor.redact(url: request.url))") }
         if let statusCode { parts.append("status \(statusCode)") }
         return parts.joined(separator: ", ")
     }
 
     private static func describe(_ error: any Error, _ redactor: Redactor) -> String {
         if let error = error as? NetworkError { return error.message(redactingWith: redactor) }
-        // URLError's own text carries its userInfo, which can hold the full URL with its secrets.
-        if let error = error as? URLError { return describe(error.code) }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }
         return String(describing: error)
-    }
-
-    private static func describe(_ code: URLError.Code) -> String {
-        switch code {
-        case .cannotConnectToHost: return "could not connect to the server"
-        case .cannotFindHost, .dnsLookupFailed: return "could not find the server"
-        case .networkConnectionLost: return "the network connection was lost"
-        case .notConnectedToInternet: return "not connected to the network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            return "a secure connection could not be made"
-        case .badServerResponse: return "the server's answer is not valid HTTP"
-        case .httpTooManyRedirects: return "too many redirects"
-        default: return "URL error \(code.rawValue)"
-        }
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Logging
 
 /// Logs each request and its outcome with secrets redacted: header values, query values and
-/// JSON or form body members whose names the `Redactor` considers secret never reach the log.
+/// JSON or form body members whose names the `Redactor` considers secret never reach the log,
+/// nor does any value the logger's `SecretRedactor` knows, whatever its name.
 ///
 /// A summary line per request and per answer at `.info` (`.warning` for failures); with
 /// `verbose`, headers and bodies follow at `.debug`.
@@ -33,11 +31,11 @@ public struct NetworkLoggerPlugin: PluginType {
         self.maxLoggedBodyBytes = maxLoggedBodyBytes
     }
 
-    public func willSend(_ request: URLRequest, target: any TargetType) {
+    public func willSend(_ request: HTTPRequest, target: any TargetType) {
         logger.info("-> \(describe(request))")
         guard verbose else { return }
-        logHeaders(request.allHTTPHeaderFields ?? [:])
-        logBody(request.httpBody, contentType: request.value(forHTTPHeaderField: "Content-Type"))
+        logHeaders(request.headers)
+        logBody(request.body, contentType: request.value(forHTTPHeaderField: "Content-Type"))
     }
 
     public func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) {
@@ -53,14 +51,14 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    private func describe(_ request: URLRequest) -> String {
-        let url = request.url.map { redactor.redact(url: $0) } ?? "(no URL)"
-        return "\(request.httpMethod ?? "GET") \(url)"
+    private func describe(_ request: HTTPRequest) -> String {
+        "\(request.method) \(redactor.redact(url: request.url))"
     }
 
     private func logHeaders(_ headers: [String: String]) {
         for header in redactor.redact(headers: headers) {
-            logger.debug("   \(header.name): \(header.value)")
+            // By name above; by value here, also a registered value too short to find in text.
+            logger.debug("   \(header.name): \(logger.redactor?.redact(value: header.value) ?? header.value)")
         }
     }
 

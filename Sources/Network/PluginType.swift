@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Observes and adjusts every request of a provider (Moya's `PluginType`).
 ///
@@ -10,9 +7,9 @@ import FoundationNetworking
 /// (may change the result). Every hook has a default that does nothing.
 public protocol PluginType: Sendable {
     /// The request to send instead of `request`.
-    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest
+    func prepare(_ request: HTTPRequest, target: any TargetType) -> HTTPRequest
     /// Called just before `request` is sent or stubbed.
-    func willSend(_ request: URLRequest, target: any TargetType)
+    func willSend(_ request: HTTPRequest, target: any TargetType)
     /// Called when the answer (or failure) arrived, before `process`.
     func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType)
     /// The result to hand on instead of `result`.
@@ -20,8 +17,8 @@ public protocol PluginType: Sendable {
 }
 
 extension PluginType {
-    public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest { request }
-    public func willSend(_ request: URLRequest, target: any TargetType) {}
+    public func prepare(_ request: HTTPRequest, target: any TargetType) -> HTTPRequest { request }
+    public func willSend(_ request: HTTPRequest, target: any TargetType) {}
     public func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) {}
     public func process(_ result: Result<Response, NetworkError>, target: any TargetType) -> Result<Response, NetworkError> { result }
 }

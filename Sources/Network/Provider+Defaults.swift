@@ -1,12 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension Provider {
-    /// The request timeout the default request closure sets: 12 seconds, as in seed 004.
-    public static var defaultTimeout: TimeInterval { 12 }
-
     /// The endpoint of `target` as written: `path` appended to `baseURL`, its method, task and
     /// headers, and a 200 response with `sampleData` as the stub.
     @Sendable
@@ -20,13 +14,12 @@ extension Provider {
         )
     }
 
-    /// The endpoint's `URLRequest` with the default timeout.
+    /// The endpoint's `HTTPRequest`, with no timeout of its own: the transport's deadline
+    /// applies (`CurlTransport.Limits.requestTimeout`, 12 seconds as in seed 004).
     @Sendable
-    public static func defaultRequestMapping(for endpoint: Endpoint) -> Result<URLRequest, NetworkError> {
+    public static func defaultRequestMapping(for endpoint: Endpoint) -> Result<HTTPRequest, NetworkError> {
         do {
-            var request = try endpoint.urlRequest()
-            request.timeoutInterval = defaultTimeout
-            return .success(request)
+            return .success(try endpoint.urlRequest())
         } catch {
             return .failure(error)
         }

@@ -1,16 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 
 /// Sends the requests of one API (Moya's `MoyaProvider`): maps a target to an endpoint, the
-/// endpoint to a `URLRequest`, runs the plugins, and answers from the transport or a stub.
+/// endpoint to a `HTTPRequest`, runs the plugins, and answers from the transport or a stub.
 public final class Provider<Target: TargetType>: Sendable {
     /// Maps a target to its endpoint (e.g. adding common headers).
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint
-    /// Builds the `URLRequest` of an endpoint (e.g. setting the timeout).
-    public typealias RequestClosure = @Sendable (Endpoint) -> Result<URLRequest, NetworkError>
+    /// Builds the `HTTPRequest` of an endpoint (e.g. setting the timeout).
+    public typealias RequestClosure = @Sendable (Endpoint) -> Result<HTTPRequest, NetworkError>
     /// Decides whether a target is stubbed.
     public typealias StubClosure = @Sendable (Target) -> StubBehavior
     /// Receives the outcome of one request.
@@ -42,7 +39,7 @@ public final class Provider<Target: TargetType>: Sendable {
         stubClosure: @escaping StubClosure = Provider.neverStub,
         stubScheduler: (any SchedulerType)? = nil,
         callbackScheduler: (any SchedulerType)? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         plugins: [any PluginType] = []
     ) {
         self.endpointClosure = endpointClosure
@@ -63,7 +60,7 @@ public final class Provider<Target: TargetType>: Sendable {
     public func request(_ target: Target, completion: @escaping Completion) -> any Cancelable {
         let deliver = deliveringOnCallbackScheduler(completion)
         let endpoint = endpointClosure(target)
-        let request: URLRequest
+        let request: HTTPRequest
         switch requestClosure(endpoint) {
         case .success(let built):
             request = built
@@ -88,7 +85,7 @@ public final class Provider<Target: TargetType>: Sendable {
         }
     }
 
-    private func perform(_ request: URLRequest, endpoint: Endpoint, stub: StubBehavior, finish: OnceCallback<Result<Response, NetworkError>>) -> Disposable {
+    private func perform(_ request: HTTPRequest, endpoint: Endpoint, stub: StubBehavior, finish: OnceCallback<Result<Response, NetworkError>>) -> Disposable {
         let answerStub: @Sendable () -> Void = {
             finish(Provider.result(of: endpoint.sampleResponseClosure(), for: request))
         }
@@ -117,7 +114,7 @@ public final class Provider<Target: TargetType>: Sendable {
         target.validationType.accepts(response.statusCode) ? .success(response) : .failure(.statusCode(response))
     }
 
-    private static func result(of sample: EndpointSampleResponse, for request: URLRequest) -> Result<Response, NetworkError> {
+    private static func result(of sample: EndpointSampleResponse, for request: HTTPRequest) -> Result<Response, NetworkError> {
         switch sample {
         case .networkResponse(let statusCode, let data):
             return .success(Response(statusCode: statusCode, data: data, request: request))

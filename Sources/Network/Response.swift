@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One HTTP answer: status code, body, headers and the request that produced it.
 public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
@@ -10,12 +7,12 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     /// The body.
     public let data: Data
     /// The request as sent (after plugins prepared it), when known.
-    public let request: URLRequest?
+    public let request: HTTPRequest?
     /// The response headers as received.
     public let headers: [String: String]
 
     /// A response with every part given.
-    public init(statusCode: Int, data: Data, request: URLRequest? = nil, headers: [String: String] = [:]) {
+    public init(statusCode: Int, data: Data, request: HTTPRequest? = nil, headers: [String: String] = [:]) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
@@ -23,18 +20,14 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     }
 
     /// The response described by `httpResponse` with `data` as its body.
-    public convenience init(httpResponse: HTTPURLResponse, data: Data, request: URLRequest?) {
-        var headers: [String: String] = [:]
-        for (name, value) in httpResponse.allHeaderFields {
-            if let name = name as? String { headers[name] = "\(value)" }
-        }
-        self.init(statusCode: httpResponse.statusCode, data: data, request: request, headers: headers)
+    public convenience init(httpResponse: HTTPResponse, data: Data, request: HTTPRequest?) {
+        self.init(statusCode: httpResponse.statusCode, data: data, request: request, headers: httpResponse.headers)
     }
 
     /// The value of the header called `name`, compared case-insensitively (`header("link")`).
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.equalsIgnoringASCIICase(name) }?.value
     }
 
     public var debugDescription: String { "Status Code: \(statusCode), Data Length: \(data.count)" }

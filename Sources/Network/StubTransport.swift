@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 
 /// A transport that answers from a closure instead of the network: for offline sources, tests
@@ -24,31 +21,25 @@ public struct StubTransport: HTTPTransport {
 
     private let scheduler: (any SchedulerType)?
     private let delay: RxTimeInterval
-    private let route: @Sendable (URLRequest) -> Reply
+    private let route: @Sendable (HTTPRequest) -> Reply
 
     /// A transport answering each request with `route(request)`.
     ///
     /// Without a scheduler the answer is delivered synchronously inside `send`; with one it is
     /// scheduled on it, `delay` seconds later when `delay > 0` (virtual time in tests).
-    public init(scheduler: (any SchedulerType)? = nil, delay: RxTimeInterval = 0, route: @escaping @Sendable (URLRequest) -> Reply) {
+    public init(scheduler: (any SchedulerType)? = nil, delay: RxTimeInterval = 0, route: @escaping @Sendable (HTTPRequest) -> Reply) {
         self.scheduler = scheduler
         self.delay = delay
         self.route = route
     }
 
-    public func send(_ request: URLRequest, completion: @escaping @Sendable (Result<(HTTPURLResponse, Data), NetworkError>) -> Void) -> any Cancelable {
+    public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
         let finish = OnceCallback(completion)
         let route = self.route
         let answer: @Sendable () -> Void = {
             switch route(request) {
             case .response(let statusCode, let headers, let body):
-                guard let url = request.url,
-                      let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
-                else {
-                    finish(.failure(.requestMapping(request.url?.absoluteString ?? "")))
-                    return
-                }
-                finish(.success((response, body)))
+                finish(.success((HTTPResponse(statusCode: statusCode, headers: headers), body)))
             case .failure(let error):
                 finish(.failure(error.attaching(request)))
             case .never:

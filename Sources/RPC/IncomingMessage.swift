@@ -9,14 +9,15 @@ enum IncomingMessage {
     /// Not a valid request; answered with -32600 and the id when it could be read, else null.
     case invalid(id: RequestID, error: RPCError)
 
-    /// Classifies one parsed message (a batch element or a whole line).
-    init(_ json: JSON) {
+    /// Classifies one parsed message (a batch element or a whole line); `idText` is the text
+    /// the `id` was written with, when the caller has it.
+    init(_ json: JSON, idText: String? = nil) {
         guard case .object(let object) = json else {
             self = .invalid(id: .null, error: .invalidRequest("a request must be a JSON object"))
             return
         }
         let rawID = object["id"]
-        let id: RequestID? = rawID.flatMap(RequestID.init)
+        let id: RequestID? = rawID.flatMap { RequestID($0, text: idText) }
         let replyID = id ?? .null
         if rawID != nil && id == nil {
             self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))

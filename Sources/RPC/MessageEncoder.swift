@@ -26,16 +26,16 @@ enum MessageEncoder {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// `,"result":<result>}\n`: the end of every answer with this result.
+    /// `,"result":<result>}`: the end of every answer with this result.
     static func resultTail(_ result: JSON) -> [UInt8] {
         var tail: [UInt8] = []
         append(resultInfix, to: &tail)
         result.serialize(into: &tail)
-        tail.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        tail.append(UInt8(ascii: "}"))
         return tail
     }
 
-    /// Appends a whole answer line: the prefix, the id's bytes as the request wrote them (see
+    /// Appends a whole answer (without framing): the prefix, the id's bytes as the request wrote them (see
     /// `RequestScanner.BareRequest`), and a tail from `resultTail(_:)`.
     @inline(__always)
     static func appendConstantAnswer(idBytes: UnsafeRawBufferPointer, tail: [UInt8], to output: inout [UInt8]) {
@@ -84,5 +84,58 @@ enum MessageEncoder {
             params.serialize(into: &output)
         }
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a response whose result carries `attachments` (none for an error).
+    static func appendResponse(id: RequestID, result: Result<JSON, RPCError>, attachments: [Attachment],
+                               to output: inout OutputBuffer)
+    {
+        guard case .success(let value) = result, !attachments.isEmpty else {
+            return appendResponse(id: id, result: result, to: &output.tail)
+        }
+        append(responsePrefix, to: &output.tail)
+        id.encode(into: &output.tail)
+        append(resultInfix, to: &output.tail)
+        append(value, attaching: attachments, depth: 0, to: &output)
+        output.tail.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a notification whose params carry `attachments`.
+    static func appendNotification(method: String, params: JSON?, attachments: [Attachment], to output: inout OutputBuffer) {
+        guard let params, !attachments.isEmpty else {
+            return appendNotification(method: method, params: params, to: &output.tail)
+        }
+        append(notificationPrefix, to: &output.tail)
+        JSONWriter.appendString(method, to: &output.tail)
+        append(paramsInfix, to: &output.tail)
+        append(params, attaching: attachments, depth: 0, to: &output)
+        output.tail.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `value` with each attachment added as the last member of the object its path
+    /// leads to, a base64 string written later from the attachment's bytes.
+    private static func append(_ value: JSON, attaching attachments: [Attachment], depth: Int, to output: inout OutputBuffer) {
+        guard !attachments.isEmpty, case .object(let members) = value else { return value.serialize(into: &output.tail) }
+        output.tail.append(UInt8(ascii: "{"))
+        var isFirst = true
+        func separate() {
+            if !isFirst { output.tail.append(UInt8(ascii: ",")) }
+            isFirst = false
+        }
+        for (key, member) in members {
+            separate()
+            JSONWriter.appendString(key, to: &output.tail)
+            output.tail.append(UInt8(ascii: ":"))
+            let inside = attachments.filter { $0.path.count > depth + 1 && $0.path[depth] == key }
+            append(member, attaching: inside, depth: depth + 1, to: &output)
+        }
+        for attachment in attachments where attachment.path.count == depth + 1 {
+            separate()
+            JSONWriter.appendString(attachment.path[depth], to: &output.tail)
+            output.tail.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "\"")])
+            output.appendBase64(attachment.bytes)
+            output.tail.append(UInt8(ascii: "\""))
+        }
+        output.tail.append(UInt8(ascii: "}"))
     }
 }

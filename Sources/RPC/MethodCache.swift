@@ -31,19 +31,19 @@ struct MethodCache {
         return name
     }
 
-    /// Appends the answer line to a constant method's request (the method spelled by `methodBytes`,
-    /// the id's bytes echoed) and returns `true`; `false`, appending nothing, for other methods.
+    /// Queues the answer to a constant method's request (the method spelled by `methodBytes`,
+    /// the id's bytes echoed) and returns `true`; `false`, queuing nothing, for other methods.
     /// A repeated method costs a `memcmp`: no `String`, no lookup, no copy of the registration.
     mutating func appendConstantAnswer(
         methodBytes: UnsafeRawBufferPointer, idBytes: UnsafeRawBufferPointer,
-        in table: [String: RPCServer.Registration], to output: inout [UInt8]
+        in table: [String: RPCServer.Registration], to output: inout ReaderOutput
     ) -> Bool {
         if !(constantTailIsCurrent && holds(methodBytes)) {
             if case .constant(_, let tail)? = table[name(for: methodBytes)] { constantTail = tail } else { constantTail = nil }
             constantTailIsCurrent = true
         }
         guard let tail = constantTail else { return false }
-        MessageEncoder.appendConstantAnswer(idBytes: idBytes, tail: tail, to: &output)
+        output.append { MessageEncoder.appendConstantAnswer(idBytes: idBytes, tail: tail, to: &$0) }
         return true
     }
 

@@ -1,39 +1,61 @@
 import Foundation
 import Logging
+import Synchronization
 
-/// The one writer of the protocol stream: whole lines, in the order they were enqueued.
+/// The one writer of the protocol stream: whole framed messages, in the order they were enqueued.
 ///
-/// A dedicated thread swaps the pending bytes out under the lock and writes them with as few
-/// `write(2)` calls as the pipe allows, so lines that pile up while a write is in progress go
-/// out together. Enqueueing never blocks on the pipe.
+/// A dedicated thread swaps the queue out under the lock and writes it with as few `write(2)`
+/// calls as the pipe allows, so messages that pile up while a write is in progress go out
+/// together. Enqueueing never blocks on the pipe. Inline binary data (`OutputBuffer.Piece.base64`)
+/// is encoded as it is written, a chunk at a time, from bytes the messages share.
 ///
-/// Memory policy: pending output is unbounded for the writer's callers, but the reader asks
-/// `waitWhileBacklogExceedsLimit()` after each input chunk and pauses reading while more than
-/// `backlogLimit` bytes wait to be written (default 64 MiB). A client that writes everything
-/// before reading anything is therefore only stalled once its unread answers pass that limit;
-/// 10,000 pipelined requests produce well under 1 MiB.
+/// Memory policy: the reader asks `waitWhileBacklogExceedsLimit()` after each input chunk and
+/// pauses reading while more than `backlogLimit` bytes wait to be written (default 64 MiB),
+/// counting base64 at its written size. A client that writes everything before reading anything
+/// is only stalled once its unread answers pass that limit; 10,000 pipelined pings produce well
+/// under 1 MiB, and 400 inline answers for one 10 MiB image hold that image once.
+///
+/// Exit (`finishMessage(stallTimeout:until:)`): a message is never left half written for a
+/// client that still reads: once the flush deadline passed the writer completes the message it
+/// is in, as long as the client keeps reading, and starts no other.
 final class OutputWriter: @unchecked Sendable {
-    // Safety: every mutable field except `spare` is guarded by `condition`; `spare` is touched only
-    // by the writer thread.
+    // Safety: every mutable field except `writing` and `writtenBytes` is guarded by `condition`;
+    // `writing` is touched only by the writer thread; `writtenBytes` is atomic.
     private let fileDescriptor: Int32
     private let backlogLimit: Int
     private let condition = NSCondition()
-    private var pending: [UInt8] = []
-    private var spare: [UInt8] = []
+    /// Queued pieces before `tail`: the start and middle of one or more messages with inline
+    /// data, whose ends are in `tail`.
+    private var pieces: [OutputBuffer.Piece] = []
+    /// The queued bytes after `pieces`: whole messages only.
+    private var tail: [UInt8] = []
+    private var writing: [UInt8] = []
+    /// Bytes queued and not yet written, base64 at its encoded size.
+    private var pendingBytes = 0
+    /// Bytes written so far, for telling a slow client from a stalled one (atomic: counting
+    /// must not cost the writer the lock enqueuers take).
+    private let writtenBytes = Atomic<Int>(0)
     private var isWriting = false
+    /// The writer has written every message it started.
+    private var isBetweenMessages = true
     private var writerIsWaiting = false
     private var isStopped = false
+    private var stopsAfterThisMessage = false
     private var isBroken = false
+    private var framing: Framing
     private let onBrokenPipe: @Sendable () -> Void
     private let logger: Logger
 
     /// A writer of `fileDescriptor`; `onBrokenPipe` runs once when the reader of the pipe is gone.
-    init(fileDescriptor: Int32, backlogLimit: Int, logger: Logger, onBrokenPipe: @escaping @Sendable () -> Void) {
+    init(fileDescriptor: Int32, framing: Framing, backlogLimit: Int, logger: Logger,
+         onBrokenPipe: @escaping @Sendable () -> Void)
+    {
         self.fileDescriptor = fileDescriptor
+        self.framing = framing
         self.backlogLimit = backlogLimit
         self.logger = logger
         self.onBrokenPipe = onBrokenPipe
-        pending.reserveCapacity(1 << 16)
+        tail.reserveCapacity(1 << 16)
     }
 
     /// Starts the writer thread.
@@ -43,21 +65,64 @@ final class OutputWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `bytes`, one or more complete newline-terminated lines.
-    func enqueue(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        condition.lock()
-        if !isBroken && !isStopped {
-            pending.append(contentsOf: bytes)
-            if writerIsWaiting { condition.signal() }
+    /// Frames every later message with `framing` (set once the reader knows the input's).
+    func use(_ framing: Framing) {
+        condition.withLock { self.framing = framing }
+    }
+
+    /// Queues one message, `body` being its JSON text; framed here.
+    func enqueue(message body: [UInt8]) {
+        locked { accepting in
+            guard accepting else { return }
+            framing.appendMessage(body, to: &tail)
+            pendingBytes += body.count + 32
         }
+    }
+
+    /// Queues one message whose JSON text has inline binary pieces; framed here. Its text ends
+    /// in bytes (a `}` or `]`), so the message ends in `tail`, as every message there does.
+    func enqueue(message body: OutputBuffer) {
+        guard !body.isPlain else { return enqueue(message: body.tail) }
+        locked { accepting in
+            guard accepting else { return }
+            let count = body.encodedCount
+            if framing == .contentLength { Framing.withHeader(bodyLength: count) { tail.append(contentsOf: $0) } }
+            for piece in body.allPieces {
+                switch piece {
+                case .bytes(let bytes):
+                    tail.append(contentsOf: bytes)
+                case .base64:
+                    if !tail.isEmpty { pieces.append(.bytes(tail)) }
+                    tail = []
+                    pieces.append(piece)
+                }
+            }
+            if framing == .newline { tail.append(0x0A) }
+            pendingBytes += count + 32
+        }
+    }
+
+    /// Queues `bytes`, one or more whole messages already framed with the framing given to `use`.
+    func enqueue(framed bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        locked { accepting in
+            guard accepting else { return }
+            tail.append(contentsOf: bytes)
+            pendingBytes += bytes.count
+        }
+    }
+
+    private func locked(_ body: (_ accepting: Bool) -> Void) {
+        condition.lock()
+        body(!isBroken && !isStopped)
+        if writerIsWaiting { condition.signal() }
         condition.unlock()
     }
 
     /// Blocks the caller (the reader) while more than the backlog limit waits to be written.
     func waitWhileBacklogExceedsLimit() {
         condition.lock()
-        while pending.count > backlogLimit && !isBroken && !isStopped {
+        while pendingBytes > backlogLimit && !isBroken && !isStopped {
             condition.wait()
         }
         condition.unlock()
@@ -69,13 +134,36 @@ final class OutputWriter: @unchecked Sendable {
     func flush(until deadline: Date) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while (!pending.isEmpty || isWriting) && !isBroken {
+        while (pendingBytes > 0 || isWriting) && !isBroken {
             if !condition.wait(until: deadline) { break }
         }
-        return pending.isEmpty && !isWriting && !isBroken
+        return pendingBytes == 0 && !isWriting && !isBroken
     }
 
-    /// Lets the writer thread end once the pending output is written; later lines are dropped.
+    /// After a flush ran out of time: drops every message not started and waits while the one
+    /// being written is finished, as long as the client keeps reading (some bytes every
+    /// `stallTimeout` seconds) and `deadline` has not passed. Returns `true` when no message is
+    /// left half written.
+    @discardableResult
+    func finishMessage(stallTimeout: Double, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        stopsAfterThisMessage = true
+        condition.broadcast()
+        var lastProgress = (bytes: writtenBytes.load(ordering: .relaxed), at: Date())
+        while !isBetweenMessages && !isBroken && Date() < deadline {
+            _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
+            let written = writtenBytes.load(ordering: .relaxed)
+            if written != lastProgress.bytes {
+                lastProgress = (written, Date())
+            } else if Date().timeIntervalSince(lastProgress.at) > stallTimeout {
+                break  // the client stopped reading: nobody will see the rest
+            }
+        }
+        return isBetweenMessages || isBroken
+    }
+
+    /// Lets the writer thread end once the pending output is written; later messages are dropped.
     func stop() {
         condition.lock()
         isStopped = true
@@ -86,27 +174,43 @@ final class OutputWriter: @unchecked Sendable {
     private func writeLoop() {
         condition.lock()
         while true {
-            while pending.isEmpty && !isStopped && !isBroken {
+            while pendingBytes == 0 && !isStopped && !isBroken && !stopsAfterThisMessage {
                 writerIsWaiting = true
                 condition.broadcast()  // flushers and a paused reader
                 condition.wait()
                 writerIsWaiting = false
             }
-            if pending.isEmpty || isBroken { break }
-            swap(&pending, &spare)
+            if pendingBytes == 0 || isBroken || (stopsAfterThisMessage && isBetweenMessages) { break }
+            let queued = pieces
+            pieces = []
+            swap(&tail, &writing)
+            let queuedBytes = pendingBytes
             isWriting = true
+            // Pieces hold the start of a message whose end is in `writing`, which ends with a
+            // message: the writer is inside a message until all of it is written.
+            isBetweenMessages = false
             condition.unlock()
-            let succeeded = writeAll(spare)
-            if spare.capacity > 1 << 22 {
-                spare = []  // give a burst's memory back
+            var succeeded = true
+            for piece in queued where succeeded {
+                succeeded = writePiece(piece)
+            }
+            if succeeded && !writing.isEmpty {
+                succeeded = writeAll(writing)
+            }
+            condition.withLock { isBetweenMessages = true }
+            if writing.capacity > 1 << 22 {
+                writing = []  // give a burst's memory back
             } else {
-                spare.removeAll(keepingCapacity: true)
+                writing.removeAll(keepingCapacity: true)
             }
             condition.lock()
             isWriting = false
+            pendingBytes = max(0, pendingBytes - queuedBytes)
             if !succeeded {
                 isBroken = true
-                pending = []
+                pieces = []
+                tail = []
+                pendingBytes = 0
             }
             condition.broadcast()
             if !succeeded {
@@ -115,8 +219,25 @@ final class OutputWriter: @unchecked Sendable {
                 return
             }
         }
+        isBetweenMessages = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Writes one piece; base64 is encoded 48 KiB of input at a time.
+    private func writePiece(_ piece: OutputBuffer.Piece) -> Bool {
+        switch piece {
+        case .bytes(let bytes):
+            return writeAll(bytes)
+        case .base64(let data):
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = data.index(start, offsetBy: min(3 << 14, data.endIndex - start))
+                guard writeAll(Array(data[start..<end].base64EncodedData())) else { return false }
+                start = end
+            }
+            return true
+        }
     }
 
     /// Writes all of `bytes`; `false` when the descriptor failed (EPIPE or another error).
@@ -127,6 +248,7 @@ final class OutputWriter: @unchecked Sendable {
                 let written = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written >= 0 {
                     offset += written
+                    writtenBytes.add(written, ordering: .relaxed)
                 } else if errno == EINTR || errno == EAGAIN {
                     continue
                 } else {

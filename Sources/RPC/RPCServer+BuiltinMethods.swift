@@ -4,7 +4,8 @@ import JSON
 public enum BuiltinMethod {
     /// `ping` -> `{}`.
     public static let ping = "ping"
-    /// `initialize {clientInfo?, capabilities?}` -> `{protocolVersion, serverInfo, capabilities}`.
+    /// `initialize {clientInfo?, capabilities?, protocolVersion?}` -> `{protocolVersion, serverInfo,
+    /// capabilities}`; a client's `protocolVersion` of another major version is -32602.
     public static let initialize = "initialize"
     /// `shutdown` -> `{}` after every running request was cancelled and answered; later requests
     /// other than `ping` and `exit` are answered -32006.
@@ -33,7 +34,10 @@ extension RPCServer {
             return .object(JSONObject())
         }
         registerSynchronous(BuiltinMethod.cancelRequest) { [unowned self] params throws(RPCError) in
-            guard let rawID = params?["id"], let id = RequestID(rawID) else {
+            let text = self.routingParamsText.flatMap { params in
+                RawMembers(params).member("id", ofObjectIn: 0..<params.count).map(RawMembers(params).text)
+            }
+            guard let rawID = params?["id"], let id = RequestID(rawID, text: text) else {
                 throw .invalidParams("must be the id of a request", field: "id")
             }
             self.cancelRequest(id)
@@ -71,11 +75,33 @@ extension RPCServer {
                 throw .invalidParams("must be an object", field: field)
             }
         }
+        if let version = try RPCParams(params).optionalString("protocolVersion") {
+            try checkProtocolVersion(version)
+        }
         state.withLock { initializeParameters = params ?? [:] }
         return [
             "protocolVersion": .string(configuration.protocolVersion),
             "serverInfo": ["name": .string(configuration.serverName), "version": .string(configuration.serverVersion)],
             "capabilities": configuration.capabilities,
         ]
+    }
+
+    /// A client speaks `version` ("MAJOR.MINOR"): any minor version of the server's major works
+    /// (minor versions only add), another major is refused naming the version the server speaks.
+    private func checkProtocolVersion(_ version: String) throws(RPCError) {
+        let supported = configuration.protocolVersion
+        func major(_ text: String) -> Int? {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+            return Int(parts[0])
+        }
+        guard let clientMajor = major(version) else {
+            throw .invalidParams("must be a version \"MAJOR.MINOR\", e.g. \"\(supported)\"", field: "protocolVersion")
+        }
+        guard clientMajor == major(supported) else {
+            let reason = "\(version) is not supported: this server speaks \(supported) (any client of \(major(supported).map(String.init) ?? supported).x works)"
+            throw RPCError(code: RPCError.Code.invalidParams, message: "Invalid params: 'protocolVersion' \(reason)",
+                           data: ["field": "protocolVersion", "reason": .string(reason), "supported": .string(supported)])
+        }
     }
 }

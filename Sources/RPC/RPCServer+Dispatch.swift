@@ -1,10 +1,18 @@
 import JSON
 
 /// Framing events in, answers out: everything here runs on the reader thread.
-extension RPCServer: LineReaderDelegate {
-    func lineReader(didRead line: UnsafeRawBufferPointer) {
+extension RPCServer: MessageReaderDelegate {
+    func messageReader(didDetect framing: Framing) {
+        if configuration.framing == nil { logger.log(.info, "framing: \(framing.rawValue) (detected)") }
+        readerOutput.framing = framing
+        writer.use(framing)
+        readerTrace?.use(framing)
+    }
+
+    func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
-        if let request = RequestScanner.scanBareRequest(line), !isShutDown,
+        // Not while tracing: a traced message is recorded as parsed.
+        if readerTrace == nil, !isShutDown, let request = RequestScanner.scanBareRequest(line),
            methodCache.appendConstantAnswer(
                methodBytes: request.methodBytes, idBytes: request.idBytes, in: readerRegistrations, to: &readerOutput)
         {
@@ -12,8 +20,10 @@ extension RPCServer: LineReaderDelegate {
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
             return
         }
-        if let envelope = RequestScanner.scan(line) {
+        if let readerTrace { readerTrace.incoming(line, parsed: try? JSON.parse(line, maxDepth: configuration.maxNestingDepth)) }
+        if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
+            routingParamsText = envelope.paramsText
             route(id: envelope.id, method: method, params: envelope.params, sink: .line)
             return
         }
@@ -25,8 +35,10 @@ extension RPCServer: LineReaderDelegate {
             answerOnReader(id: .null, .failure(.parseError(error.description)), sink: .line)
             return
         }
+        // The general path keeps the text of each id and params too (see `RawMembers`).
+        let text = RawMembers(line)
         guard case .array(let elements) = json else {
-            handle(IncomingMessage(json), sink: .line)
+            handle(incoming(json, in: 0..<line.count, of: text), sink: .line)
             return
         }
         guard !elements.isEmpty else {
@@ -34,27 +46,37 @@ extension RPCServer: LineReaderDelegate {
             return
         }
         let collector = BatchCollector()
-        for element in elements {
-            let message = IncomingMessage(element)
+        let ranges = text.elements(ofArrayIn: 0..<line.count)
+        for (index, element) in elements.enumerated() {
+            let message = incoming(element, in: ranges.count == elements.count ? ranges[index] : nil, of: text)
             if case .notification = message {} else { collector.expectAnswer() }
             handle(message, sink: .batch(collector))
         }
-        if let batchLine = collector.finishDispatch() { readerOutput.append(contentsOf: batchLine) }
+        if let batch = collector.finishDispatch() { answerOnReader(batch: batch) }
     }
 
-    func lineReader(didRejectLineLongerThan limit: Int) {
-        logger.log(.warning, "skipping a message longer than \(limit) bytes")
-        answerOnReader(id: .null, .failure(.parseError("message exceeds \(limit) bytes")), sink: .line)
+    func messageReader(didReject reason: String) {
+        logger.log(.warning, "skipping a message: \(reason)")
+        readerTrace?.rejected(reason, maxMessageBytes: configuration.maxMessageBytes)
+        answerOnReader(id: .null, .failure(.parseError(reason)), sink: .line)
     }
 
-    func lineReaderDidFinishChunk() {
+    func messageReaderDidFinishChunk() {
         flushReaderOutput()
         writer.waitWhileBacklogExceedsLimit()
         readerRegistrations = state.withLock { registrations }
         methodCache.forgetRegistration()
     }
 
-    var lineReaderShouldStop: Bool { exitRequested || isWindingDown }
+    var messageReaderShouldStop: Bool { exitRequested || isWindingDown }
+
+    /// Classifies one parsed message whose text is at `range` of `text`, keeping the text of its
+    /// id (to echo) and of its params (for `$/cancelRequest`).
+    private func incoming(_ json: JSON, in range: Range<Int>?, of text: RawMembers) -> IncomingMessage {
+        let idText = json["id"] == nil ? nil : range.flatMap { text.member("id", ofObjectIn: $0) }.map(text.text)
+        routingParamsText = json["params"] == nil ? nil : range.flatMap { text.member("params", ofObjectIn: $0) }.map(text.bytes)
+        return IncomingMessage(json, idText: idText)
+    }
 
     private func handle(_ message: IncomingMessage, sink: AnswerSink) {
         switch message {
@@ -91,8 +113,8 @@ extension RPCServer: LineReaderDelegate {
             flushReaderOutput()
             let context = RequestContext(
                 id: id, method: method,
-                respond: { [self] context, result in self.didComplete(context, result, sink: sink) },
-                notify: { [self] method, params in self.sendNotification(method, params: params) })
+                respond: { [self] context, result, attachments in self.didComplete(context, result, attachments, sink: sink) },
+                notify: { [self] method, params, attachments in self.sendNotification(method, params: params, attaching: attachments) })
             if let id { state.withLock { inFlight[id, default: []].append(context) } }
             handler(params, context)
         }
@@ -102,25 +124,40 @@ extension RPCServer: LineReaderDelegate {
     private func answerOnReader(id: RequestID, _ result: Result<JSON, RPCError>, sink: AnswerSink) {
         switch sink {
         case .line:
-            MessageEncoder.appendResponse(id: id, result: result, to: &readerOutput)
-            readerOutput.append(0x0A)
+            readerOutput.append { MessageEncoder.appendResponse(id: id, result: result, to: &$0) }
+            if let readerTrace {
+                var body = OutputBuffer()
+                MessageEncoder.appendResponse(id: id, result: result, to: &body.tail)
+                readerTrace.outgoing(body)
+            }
             if readerOutput.count >= 1 << 18 { flushReaderOutput() }
         case .batch(let collector):
-            if let line = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                readerOutput.append(contentsOf: line)
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0.tail) }) {
+                answerOnReader(batch: batch)
             }
+        }
+    }
+
+    /// Queues a batch's answer line on the reader; one with inline data goes to the writer as
+    /// it is, after what the reader queued before it.
+    private func answerOnReader(batch: OutputBuffer) {
+        readerTrace?.outgoing(batch)
+        if batch.isPlain {
+            readerOutput.append(body: batch.tail)
+        } else {
+            flushReaderOutput()
+            writer.enqueue(message: batch)
         }
     }
 
     /// Hands the reader's queued answers to the writer.
     func flushReaderOutput() {
         guard !readerOutput.isEmpty else { return }
-        writer.enqueue(readerOutput)
-        readerOutput.removeAll(keepingCapacity: readerOutput.capacity <= 1 << 20)
+        writer.enqueue(framed: readerOutput.take())
     }
 
     /// An asynchronous handler's completion, on any thread.
-    private func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, sink: AnswerSink) {
+    private func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, _ attachments: [Attachment], sink: AnswerSink) {
         guard let id = context.id else {
             if case .failure(let error) = result {
                 logger.log(.debug, "notification '\(context.method)' failed: \(error.message)")
@@ -139,14 +176,15 @@ extension RPCServer: LineReaderDelegate {
         }
         switch sink {
         case .line:
-            var line: [UInt8] = []
-            line.reserveCapacity(128)
-            MessageEncoder.appendResponse(id: id, result: result, to: &line)
-            line.append(0x0A)
-            writer.enqueue(line)
+            var body = OutputBuffer()
+            body.tail.reserveCapacity(128)
+            MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &body)
+            trace?.outgoing(body)
+            writer.enqueue(message: body)
         case .batch(let collector):
-            if let batchLine = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0) }) {
-                writer.enqueue(batchLine)
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &$0) }) {
+                trace?.outgoing(batch)
+                writer.enqueue(message: batch)
             }
         }
     }

@@ -2,11 +2,12 @@ import Foundation
 import JSON
 import Logging
 
-/// A JSON-RPC 2.0 server over a pair of byte streams, one message per line.
+/// A JSON-RPC 2.0 server over a pair of byte streams, one message per line or framed with
+/// `Content-Length` headers (the LSP base protocol), detected from the first bytes.
 ///
 /// Structure (as in sourcekit-lsp): a dedicated reader thread frames and dispatches the input
 /// in arrival order, handlers answer from any thread through their `RequestContext`, and one
-/// writer thread writes whole lines in the order they were queued.
+/// writer thread writes whole messages in the order they were queued.
 ///
 /// Handlers are called on the reader thread, one at a time, in the order their messages arrive,
 /// so a layer above can keep per-session order simply by enqueueing onto its own serial queue.
@@ -45,6 +46,16 @@ public final class RPCServer: @unchecked Sendable {
 
     /// The configuration the server was made with.
     public let configuration: Configuration
+
+    /// Where every message read and written is recorded (`--trace`); set before `run`.
+    public var trace: MessageTrace? {
+        didSet { trace?.redactor = traceRedactor }
+    }
+
+    /// What every traced message passes through to hide secrets; set by the service, before `run`.
+    public var traceRedactor: TraceRedactor? {
+        didSet { trace?.redactor = traceRedactor }
+    }
     /// The server's logger; handlers may share it.
     public var logger: Logger { configuration.logger }
 
@@ -66,7 +77,13 @@ public final class RPCServer: @unchecked Sendable {
     // never fire, yet they cost ~12% of a ping's instructions.
     @exclusivity(unchecked) var readerRegistrations: [String: Registration] = [:]
     @exclusivity(unchecked) var methodCache = MethodCache()
-    @exclusivity(unchecked) var readerOutput: [UInt8] = []
+    @exclusivity(unchecked) var readerOutput: ReaderOutput
+    /// The text of the params of the message being routed, for `$/cancelRequest` to read the id
+    /// it names exactly as written; valid only during the synchronous handler's call.
+    @exclusivity(unchecked) var routingParamsText: UnsafeRawBufferPointer?
+    /// `trace`, read once when serving starts: the reader checks it per message, and a class
+    /// property's dynamic exclusivity check would cost a ping ~100 instructions.
+    @exclusivity(unchecked) var readerTrace: MessageTrace?
     @exclusivity(unchecked) var isShutDown = false
     @exclusivity(unchecked) var exitRequested = false
 
@@ -74,10 +91,10 @@ public final class RPCServer: @unchecked Sendable {
     public init(configuration: Configuration = Configuration(), input: Int32 = 0, output: Int32 = 1) {
         self.configuration = configuration
         inputDescriptor = input
+        readerOutput = ReaderOutput(framing: configuration.framing ?? .newline)
         let finisher = DeferredFinisher()
-        writer = OutputWriter(fileDescriptor: output, backlogLimit: configuration.outputBacklogLimit,
+        writer = OutputWriter(fileDescriptor: output, framing: readerOutput.framing, backlogLimit: configuration.outputBacklogLimit,
                               logger: configuration.logger) { finisher.server?.finish(grace: 0, reason: "stdout closed") }
-        readerOutput.reserveCapacity(1 << 16)
         finisher.server = self
         registerBuiltinMethods()
     }
@@ -108,23 +125,25 @@ public final class RPCServer: @unchecked Sendable {
     /// The params of the client's `initialize` request, once it was received.
     public var clientInitializeParameters: JSON? { state.withLock { initializeParameters } }
 
-    /// Sends a notification through the ordered writer, from any thread.
-    public func sendNotification(_ method: String, params: JSON?) {
-        var line: [UInt8] = []
-        line.reserveCapacity(64)
-        MessageEncoder.appendNotification(method: method, params: params, to: &line)
-        line.append(0x0A)
-        writer.enqueue(line)
+    /// Sends a notification through the ordered writer, from any thread; `attachments` are
+    /// binary members of `params`, base64-encoded only as the message is written.
+    public func sendNotification(_ method: String, params: JSON?, attaching attachments: [Attachment] = []) {
+        var body = OutputBuffer()
+        body.tail.reserveCapacity(64)
+        MessageEncoder.appendNotification(method: method, params: params, attachments: attachments, to: &body)
+        trace?.outgoing(body)
+        writer.enqueue(message: body)
     }
 
     /// Serves until the input ends, `exit` arrives, `stop()` is called or the output breaks;
     /// returns the process exit status (0 for every orderly end).
     public func run() -> Int32 {
         readerRegistrations = state.withLock { registrations }
+        readerTrace = trace
         writer.start()
         let reader = Thread { [self] in
-            LineReader(fileDescriptor: inputDescriptor, maxLineBytes: configuration.maxMessageBytes)
-                .run(delegate: self)
+            MessageReader(fileDescriptor: inputDescriptor, maxMessageBytes: configuration.maxMessageBytes,
+                          framing: configuration.framing).run(delegate: self)
             flushReaderOutput()
             if exitRequested {
                 finish(grace: 0, reason: "exit")
@@ -187,7 +206,11 @@ public final class RPCServer: @unchecked Sendable {
         runStopHandlers()
         let flushDeadline = min(Date().addingTimeInterval(configuration.finalFlushTimeout), exitDeadline)
         if !writer.flush(until: flushDeadline) {
-            logger.log(.warning, "output not fully written before exit")
+            // Never leave a half-written message for a client that still reads it.
+            let finished = writer.finishMessage(stallTimeout: configuration.stalledClientTimeout,
+                                                until: Date().addingTimeInterval(configuration.messageCompletionTimeout))
+            logger.log(.warning, finished ? "output not fully written before exit; no message cut off"
+                                          : "exiting with a message half written: the client stopped reading it")
         }
         state.withLock {
             isFinished = true

@@ -18,12 +18,12 @@ public final class RequestContext: @unchecked Sendable {
 
     private let lock = NSLock()
     private var isCompleted = false
-    private let respond: @Sendable (RequestContext, Result<JSON, RPCError>) -> Void
-    private let notify: @Sendable (String, JSON?) -> Void
+    private let respond: @Sendable (RequestContext, Result<JSON, RPCError>, [Attachment]) -> Void
+    private let notify: @Sendable (String, JSON?, [Attachment]) -> Void
 
     init(id: RequestID?, method: String,
-         respond: @escaping @Sendable (RequestContext, Result<JSON, RPCError>) -> Void,
-         notify: @escaping @Sendable (String, JSON?) -> Void)
+         respond: @escaping @Sendable (RequestContext, Result<JSON, RPCError>, [Attachment]) -> Void,
+         notify: @escaping @Sendable (String, JSON?, [Attachment]) -> Void)
     {
         self.id = id
         self.method = method
@@ -39,22 +39,37 @@ public final class RequestContext: @unchecked Sendable {
 
     /// Answers the request (or ends the notification) with `result`; only the first call counts.
     public func complete(_ result: Result<JSON, RPCError>) {
+        complete(result, attaching: [])
+    }
+
+    private func complete(_ result: Result<JSON, RPCError>, attaching attachments: [Attachment]) {
         let isFirst = lock.withLock { () -> Bool in
             guard !isCompleted else { return false }
             isCompleted = true
             return true
         }
         guard isFirst else { return }
-        respond(self, result)
+        respond(self, result, attachments)
         cancellation.release()
     }
 
     /// Answers with a result.
     public func succeed(_ result: JSON) { complete(.success(result)) }
 
+    /// Answers with a result that carries binary members, each base64-encoded only as the
+    /// answer is written (see `Attachment`).
+    public func succeed(_ result: JSON, attaching attachments: [Attachment]) {
+        complete(.success(result), attaching: attachments)
+    }
+
     /// Answers with an error.
     public func fail(_ error: RPCError) { complete(.failure(error)) }
 
     /// Sends a notification through the server's ordered writer.
-    public func sendNotification(_ method: String, params: JSON?) { notify(method, params) }
+    public func sendNotification(_ method: String, params: JSON?) { notify(method, params, []) }
+
+    /// Sends a notification whose params carry binary members (see `Attachment`).
+    public func sendNotification(_ method: String, params: JSON?, attaching attachments: [Attachment]) {
+        notify(method, params, attachments)
+    }
 }

@@ -1,32 +1,74 @@
 import JSON
 
 /// The `id` of a request: a string, a number or null, echoed back exactly in its response.
+///
+/// Two ids are the same id when their JSON text is the same: the text is kept as the client
+/// wrote it and echoed byte for byte, so `1E2`, `-0`, `1e-400` and lone surrogate escapes such
+/// as `"\ud800"` come back unchanged, and two ids the parser reads alike never collide (nor do
+/// their `$/cancelRequest`s).
 public struct RequestID: Hashable, Sendable, CustomStringConvertible {
-    /// The id as it was parsed.
+    /// The id as parsed (a lone surrogate reads as U+FFFD, `1E2` as `100.0`).
     public let json: JSON
+    /// The text the client wrote when it is not `json`'s own encoding (`1E2`, `"\ud800"`), else
+    /// `nil`: the common ids (`7`, `"abc"`) carry no second copy of themselves.
+    private let writtenText: String?
 
-    /// An id from a JSON value; `nil` for booleans, arrays and objects, which JSON-RPC forbids.
+    /// An id from a JSON value, written as that value's encoding; `nil` for booleans, arrays
+    /// and objects, which JSON-RPC forbids.
     public init?(_ json: JSON) {
+        self.init(json, text: nil)
+    }
+
+    /// An id read from a message: the parsed value and, when known, the text it was written as.
+    init?(_ json: JSON, text: String?) {
         switch json {
-        case .string, .int, .double, .null: self.json = json
-        case .bool, .array, .object: return nil
+        case .string, .int, .double, .null:
+            self.json = json
+            writtenText = text.flatMap { $0 == json.jsonString ? nil : $0 }
+        case .bool, .array, .object:
+            return nil
         }
     }
 
+    /// An id whose text is `json`'s own encoding (the fast path reads only such ids).
+    init(canonical json: JSON) {
+        self.json = json
+        writtenText = nil
+    }
+
     /// An integer id.
-    public init(_ value: Int64) { json = .int(value) }
+    public init(_ value: Int64) { self.init(canonical: .int(value)) }
 
     /// A string id.
-    public init(_ value: String) { json = .string(value) }
+    public init(_ value: String) { self.init(canonical: .string(value)) }
 
     /// The null id, used for answers to messages whose id could not be read.
-    public static let null = RequestID(json: .null)
+    public static let null = RequestID(canonical: .null)
 
-    private init(json: JSON) { self.json = json }
+    /// The id's JSON text as the client wrote it.
+    public var text: String { writtenText ?? json.jsonString }
 
-    /// Appends the id's JSON encoding to `output`.
+    // Same text, same id: when neither was written unusually their values decide (equal values
+    // encode alike); an unusual text never equals another id's own encoding, or both would parse
+    // to the same value and it would not be unusual.
+    public static func == (lhs: RequestID, rhs: RequestID) -> Bool {
+        lhs.writtenText == rhs.writtenText && lhs.json == rhs.json
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(writtenText)
+        hasher.combine(json)
+    }
+
+    /// Appends the id's JSON text, as the client wrote it, to `output`.
     @inline(__always)
-    func encode(into output: inout [UInt8]) { json.serialize(into: &output) }
+    func encode(into output: inout [UInt8]) {
+        if let writtenText {
+            output.append(contentsOf: writtenText.utf8)
+        } else {
+            json.serialize(into: &output)
+        }
+    }
 
-    public var description: String { json.jsonString }
+    public var description: String { text }
 }

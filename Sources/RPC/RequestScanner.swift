@@ -10,7 +10,8 @@ import JSON
 /// Accepts only `{"jsonrpc":"2.0","id":<int|plain string|null>,"method":"<plain>","params":...}`
 /// with the members in any order, each at most once, and no other members. "Plain" means
 /// printable ASCII without escapes, so the values read here are exactly what the full parser
-/// would produce. `params` is parsed by the full parser on its own byte range. Anything else
+/// would produce. `params` is parsed by the full parser on its own byte range, with the same
+/// nesting limit the whole message has (less the envelope's level). Anything else
 /// returns `nil` and the caller takes the general path, which gives the same answer, slower.
 struct RequestScanner {
     /// The request read from the line.
@@ -20,6 +21,8 @@ struct RequestScanner {
         /// The method name's bytes, valid while the line is.
         var methodBytes: UnsafeRawBufferPointer
         var params: JSON?
+        /// The text of `params`, valid while the line is.
+        var paramsText: UnsafeRawBufferPointer?
     }
 
     /// A request without params in the canonical member order, read without building any
@@ -33,13 +36,18 @@ struct RequestScanner {
     }
 
     private let bytes: UnsafeRawBufferPointer
+    private let maxDepth: Int
     private var offset = 0
 
-    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
 
-    /// The envelope of `line`, or `nil` when the line needs the general path.
-    static func scan(_ line: UnsafeRawBufferPointer) -> Envelope? {
-        var scanner = RequestScanner(bytes: line)
+    /// The envelope of `line`, or `nil` when the line needs the general path; `maxDepth` is the
+    /// nesting limit of the whole message, as the general path applies it.
+    static func scan(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Envelope? {
+        var scanner = RequestScanner(bytes: line, maxDepth: maxDepth)
         if let envelope = scanner.scanCanonicalEnvelope() { return envelope }
         scanner.offset = 0
         return scanner.scanEnvelope()
@@ -93,7 +101,7 @@ struct RequestScanner {
     private var current: UInt8 { offset < bytes.count ? bytes[offset] : 0 }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D {
+        while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D || bytes[offset] == 0x0A {
             offset += 1
         }
     }
@@ -111,13 +119,15 @@ struct RequestScanner {
         guard consume(#"{"jsonrpc":"2.0","id":"#), let id = scanID(),
               consume(#","method":"#), let method = plainString() else { return nil }
         var params: JSON?
+        var paramsText: UnsafeRawBufferPointer?
         if consume(#","params":"#) {
-            guard let range = skipStructuredValue(),
-                  let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[range])) else { return nil }
+            guard let range = skipStructuredValue() else { return nil }
+            paramsText = UnsafeRawBufferPointer(rebasing: bytes[range])
+            guard let parsed = parseParams(paramsText!) else { return nil }
             params = parsed
         }
         guard consume(UInt8(ascii: "}")), offset == bytes.count else { return nil }
-        return Envelope(id: id, methodBytes: method, params: params)
+        return Envelope(id: id, methodBytes: method, params: params, paramsText: paramsText)
     }
 
     private mutating func scanEnvelope() -> Envelope? {
@@ -151,11 +161,18 @@ struct RequestScanner {
         skipWhitespace()
         guard offset == bytes.count, sawVersion, let method else { return nil }
         var params: JSON?
+        var paramsText: UnsafeRawBufferPointer?
         if let paramsRange {
-            guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange])) else { return nil }
+            paramsText = UnsafeRawBufferPointer(rebasing: bytes[paramsRange])
+            guard let parsed = parseParams(paramsText!) else { return nil }
             params = parsed
         }
-        return Envelope(id: id, methodBytes: method, params: params)
+        return Envelope(id: id, methodBytes: method, params: params, paramsText: paramsText)
+    }
+
+    /// `params` parsed one level less deep than the message: it sits inside the envelope.
+    private func parseParams(_ text: UnsafeRawBufferPointer) -> JSON? {
+        try? JSON.parse(text, maxDepth: maxDepth - 1)
     }
 
     /// Consumes `literal` if the input continues with exactly it.
@@ -197,12 +214,13 @@ struct RequestScanner {
         return nil
     }
 
-    /// An integer id that fits `Int64` (no sign on zero), a plain string id, or null.
+    /// An integer id that fits `Int64` (no sign on zero), a plain string id, or null: ids
+    /// written exactly as their value encodes, so the value alone echoes them.
     private mutating func scanID() -> RequestID? {
         switch current {
         case UInt8(ascii: "\""):
             guard let text = plainString() else { return nil }
-            return RequestID(String(decoding: text, as: UTF8.self))
+            return RequestID(canonical: .string(String(decoding: text, as: UTF8.self)))
         case UInt8(ascii: "n"):
             guard bytes.count - offset >= 4, bytes[offset + 1] == UInt8(ascii: "u"),
                   bytes[offset + 2] == UInt8(ascii: "l"), bytes[offset + 3] == UInt8(ascii: "l") else { return nil }
@@ -210,7 +228,7 @@ struct RequestScanner {
             return .null
         default:
             let negative = consume(UInt8(ascii: "-"))
-            let start = offset
+            let digitsStart = offset
             var value: Int64 = 0
             while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 {
                 let digit = Int64(bytes[offset] &- UInt8(ascii: "0"))
@@ -220,12 +238,12 @@ struct RequestScanner {
                 value = sum
                 offset += 1
             }
-            let digits = offset - start
-            guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            let digits = offset - digitsStart
+            guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
             guard !(negative && value == 0) else { return nil }
             switch current {
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
-            default: return RequestID(negative ? -value : value)
+            default: return RequestID(canonical: .int(negative ? -value : value))
             }
         }
     }

@@ -3,6 +3,25 @@ import Logging
 
 /// The parsed command line of `feedvm`; passed on to the services it wires up.
 struct FeedVMOptions: Sendable {
+    /// The documented range of every numeric flag (`--help`, protocol/README.md section 11).
+    /// A value outside it is refused with exit status 2 before anything is served.
+    enum Range {
+        /// `--max-message-bytes`: 1 KiB to 1 GiB.
+        static let maxMessageBytes = 1_024...(1 << 30)
+        /// `--stub-delay-ms`: up to a minute, as the input's `stubDelayMs`.
+        static let stubDelayMilliseconds = 0...60_000
+        /// `--max-sessions`.
+        static let maxSessions = 1...100_000
+        /// `--max-body-bytes` and `--max-image-bytes`: 1 KiB to 1 GiB.
+        static let bodyBytes = 1_024...(1 << 30)
+        /// `--request-timeout-ms`: 0.1 s to 10 minutes.
+        static let requestTimeoutMilliseconds = 100...600_000
+        /// `--max-host-connections`.
+        static let hostConnections = 1...64
+        /// `--max-redirects`.
+        static let redirects = 0...50
+    }
+
     /// `--log-level`: how much goes to stderr.
     var logLevel: Logger.Level = .warning
     /// `--cache-dir`: where downloaded images are cached; `nil` means the service's default.
@@ -13,6 +32,22 @@ struct FeedVMOptions: Sendable {
     var stubDelayMilliseconds: Int?
     /// `--max-sessions`: how many live sessions the process holds before `transform` is refused.
     var maxSessions: Int = 1_000
+    /// `--max-body-bytes`: the largest API response body, after decoding.
+    var maxBodyBytes: Int = 20 << 20
+    /// `--max-image-bytes`: the largest image, after decoding.
+    var maxImageBytes: Int = 20 << 20
+    /// `--request-timeout-ms`: the total deadline of one HTTP request.
+    var requestTimeoutMilliseconds: Int = 12_000
+    /// `--max-host-connections`: connections to one host, for pages and for images each.
+    var maxHostConnections: Int = 6
+    /// `--max-redirects`: redirects followed for one request.
+    var maxRedirects: Int = 10
+    /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
+    var framing: Framing?
+    /// `--trace`: the file every message read and written is appended to, as a transcript.
+    var traceFile: String?
+    /// The arguments a replay of the trace needs (those that change what the server answers).
+    var replayArguments: [String] = []
 
     /// What the command line asks for.
     enum Action {
@@ -26,45 +61,44 @@ struct FeedVMOptions: Sendable {
     /// Reads `arguments` (without the program name); accepts `--flag value` and `--flag=value`.
     static func parse(_ arguments: [String]) -> Action {
         var options = FeedVMOptions()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+        var reader = ArgumentReader(arguments)
+        do throws(UsageError) {
+            while let flag = reader.nextFlag() {
+                switch flag {
+                case "--help", "-h": return .showHelp
+                case "--version": return .showVersion
+                case "--list-methods": return .listMethods
+                case "--log-level":
+                    let names = Logger.Level.allCases.map { "\($0)" }.joined(separator: ", ")
+                    let text = try reader.text(expected: "one of: \(names)")
+                    guard let level = Logger.Level(name: text) else { throw UsageError(message: "--log-level takes one of: \(names), got '\(text)'") }
+                    options.logLevel = level
+                case "--cache-dir": options.cacheDirectory = try reader.text(expected: "a directory")
+                case "--max-message-bytes": options.maxMessageBytes = try reader.integer(in: Range.maxMessageBytes)
+                case "--stub-delay-ms": options.stubDelayMilliseconds = try reader.integer(in: Range.stubDelayMilliseconds)
+                case "--max-sessions": options.maxSessions = try reader.integer(in: Range.maxSessions)
+                case "--max-body-bytes": options.maxBodyBytes = try reader.integer(in: Range.bodyBytes)
+                case "--max-image-bytes": options.maxImageBytes = try reader.integer(in: Range.bodyBytes)
+                case "--request-timeout-ms": options.requestTimeoutMilliseconds = try reader.integer(in: Range.requestTimeoutMilliseconds)
+                case "--max-host-connections": options.maxHostConnections = try reader.integer(in: Range.hostConnections)
+                case "--max-redirects": options.maxRedirects = try reader.integer(in: Range.redirects)
+                case "--framing":
+                    let text = try reader.text(expected: "one of: auto, newline, content-length")
+                    guard text == "auto" || Framing(rawValue: text) != nil else {
+                        throw UsageError(message: "--framing takes one of: auto, newline, content-length, got '\(text)'")
+                    }
+                    options.framing = Framing(rawValue: text)
+                case "--trace": options.traceFile = try reader.text(expected: "a file")
+                case "--stdio": break  // editors pass it to LSP-style servers; stdio is the only transport
+                default: throw UsageError(message: "unknown argument '\(flag)'")
+                }
+                // A replay of the trace needs the flags that change answers, not where files and logs go.
+                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio"].contains(flag) {
+                    options.replayArguments += reader.currentArguments
+                }
             }
-            func value() -> String? { inlineValue ?? remaining.popFirst() }
-            switch name {
-            case "--help", "-h": return .showHelp
-            case "--version": return .showVersion
-            case "--list-methods": return .listMethods
-            case "--log-level":
-                guard let text = value(), let level = Logger.Level(name: text) else {
-                    return .reject("--log-level takes one of: \(Logger.Level.allCases.map { "\($0)" }.joined(separator: ", "))")
-                }
-                options.logLevel = level
-            case "--cache-dir":
-                guard let text = value(), !text.isEmpty else { return .reject("--cache-dir takes a directory") }
-                options.cacheDirectory = text
-            case "--max-message-bytes":
-                guard let text = value(), let bytes = Int(text), bytes > 0 else {
-                    return .reject("--max-message-bytes takes a positive number of bytes")
-                }
-                options.maxMessageBytes = bytes
-            case "--stub-delay-ms":
-                guard let text = value(), let milliseconds = Int(text), milliseconds >= 0 else {
-                    return .reject("--stub-delay-ms takes a number of milliseconds >= 0")
-                }
-                options.stubDelayMilliseconds = milliseconds
-            case "--max-sessions":
-                guard let text = value(), let count = Int(text), count > 0 else {
-                    return .reject("--max-sessions takes a positive number")
-                }
-                options.maxSessions = count
-            default:
-                return .reject("unknown argument '\(argument)'")
-            }
+        } catch {
+            return .reject(error.message)
         }
         return .serve(options)
     }

@@ -7,6 +7,11 @@ func registerServices(on server: RPCServer, options: FeedVMOptions) {
     var configuration = FeedServiceConfiguration()
     configuration.cacheDirectory = options.cacheDirectory
     configuration.maxSessions = options.maxSessions
+    configuration.maxBodyBytes = options.maxBodyBytes
+    configuration.maxImageBytes = options.maxImageBytes
+    configuration.requestTimeout = Double(options.requestTimeoutMilliseconds) / 1000
+    configuration.maxHostConnections = options.maxHostConnections
+    configuration.maxRedirects = options.maxRedirects
     if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
     FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }

@@ -1,3 +1,4 @@
+import FeedService
 import FeedVMTestSupport
 import Foundation
 import JSON
@@ -48,7 +49,19 @@ final class ProtocolConformanceTests: XCTestCase {
         let document = try openRPCDocument()
         let notifications = document["methods"]?.arrayValue?
             .filter { $0["x-direction"]?.stringValue == "serverToClient" }.compactMap { $0["name"]?.stringValue }
-        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud"])
+        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"])
+    }
+
+    func testRpcDiscoverAnswersTheDocumentAsItIsInProtocol() throws {
+        let harness = FeedServiceHarness()
+        let answer = try XCTUnwrap(harness.call("rpc.discover", [:]).result)
+        // Compiled in from protocol/ (a symbolic link, embedded by the build): never stale.
+        XCTAssertTrue(answer == (try openRPCDocument()), "rebuild: the binary's document differs from protocol/feedvm.openrpc.json")
+        XCTAssertEqual(answer["x-protocolVersion"]?.stringValue, ProtocolDocument.version)
+        let link = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FeedService/Resources/feedvm.openrpc.json")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "../../../protocol/feedvm.openrpc.json",
+                       "the embedded document is protocol/'s own file, not a copy that could drift")
     }
 
     func testThereAreAtLeastEightTranscripts() throws {

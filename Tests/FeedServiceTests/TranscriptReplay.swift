@@ -1,6 +1,7 @@
 import FeedVMTestSupport
 import Foundation
 import JSON
+import RPC
 
 /// One conversation of `protocol/transcripts/*.jsonl`, replayed against a spawned `feedvm` with
 /// the block, stream and placeholder rules of `protocol/transcripts/README.md`.
@@ -18,12 +19,15 @@ struct TranscriptReplay {
 
     let name: String
     let arguments: [String]
+    /// `content-length` when a `{"framing": ...}` line says so: messages go both ways framed.
+    let framing: Framing
     let lines: [Line]
 
     /// Reads a transcript file.
     init(contentsOf url: URL) throws {
         name = url.lastPathComponent
         var arguments: [String] = []
+        var framing = Framing.newline
         var lines: [Line] = []
         let text = try String(contentsOf: url, encoding: .utf8)
         for (offset, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -31,11 +35,16 @@ struct TranscriptReplay {
             let entry: JSON
             do { entry = try JSON.parse(String(row)) } catch { throw TranscriptFailure("\(name):\(offset + 1): \(error)") }
             arguments += entry["args"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if let name = entry["framing"]?.stringValue {
+                guard let named = Framing(rawValue: name) else { throw TranscriptFailure("\(self.name):\(offset + 1): unknown framing \(name)") }
+                framing = named
+            }
             guard let direction = entry["dir"]?.stringValue else { continue }
             lines.append(Line(number: offset + 1, isClient: direction == ">", message: entry["msg"], raw: entry["raw"],
                               unordered: entry["unordered"]?.boolValue ?? false))
         }
         self.arguments = arguments
+        self.framing = framing
         self.lines = lines
     }
 
@@ -69,6 +78,7 @@ struct TranscriptReplay {
         }
         let server = try FeedVMProcess(arguments: ["--cache-dir", scratch.appendingPathComponent("cache").path] + arguments,
                                        stderr: try FileHandle(forWritingTo: stderrURL))
+        server.client.framing = framing
         var state = State()
         for block in blocks {
             for line in block.sent { try state.send(line, to: server.client) }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Network
 import Reactive
@@ -45,7 +42,7 @@ final class FeedHarness: @unchecked Sendable {
         imageLoader = ImageLoader(
             diskCache: nil,
             transport: StubTransport(scheduler: scheduler, delay: imageDelay) { request in
-                let png = StubCatalog.imageData(for: request.url!.absoluteString)
+                let png = StubCatalog.imageData(for: request.url.absoluteString)
                 return png.map { .response(statusCode: 200, body: Data($0)) } ?? .response(statusCode: 404, body: Data())
             })
         let environment = FeedEnvironment(
@@ -120,12 +117,12 @@ struct RecordingPlugin: PluginType {
     let requested: Locked<[String]>
     let cancelled: Locked<[String]>
 
-    func willSend(_ request: URLRequest, target: any TargetType) {
-        requested.withLock { $0.append(request.url!.absoluteString) }
+    func willSend(_ request: HTTPRequest, target: any TargetType) {
+        requested.withLock { $0.append(request.url.absoluteString) }
     }
 
     func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) {
-        if case .failure(let error) = result, error.isCancelled { cancelled.withLock { $0.append(error.request?.url?.absoluteString ?? "?") } }
+        if case .failure(let error) = result, error.isCancelled { cancelled.withLock { $0.append(error.request?.url.absoluteString ?? "?") } }
     }
 }
 

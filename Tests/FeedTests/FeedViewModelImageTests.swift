@@ -54,6 +54,24 @@ final class FeedViewModelImageTests: XCTestCase {
         XCTAssertEqual(box.current, .refusedScheme("file", url: "file:///etc/passwd"))
     }
 
+    func testAStubImageURLIsRefusedForASourceOtherThanStub() throws {
+        var input = FeedInput()
+        input.source = .gank
+        let harness = FeedHarness(input: input)
+        harness.override.withLock {
+            $0 = { _ in ["code": 0, "msg": "ok", "data": ["list": [["id": "x", "title": "x", "imageURL": "stub://images/0.png"]], "total": 1]] }
+        }
+        harness.request(reload: true)
+        harness.run()
+        harness.clearLog()
+        let box = Locked<FeedError?>(nil)
+        _ = harness.viewModel.loadImage(index: 0).subscribe { result in box.withLock { if case .failure(let e) = result { $0 = e as? FeedError } } }
+        harness.run()
+        XCTAssertEqual(harness.entries, [.image(index: 0, ok: false)])
+        XCTAssertEqual(box.current, .refusedScheme("stub", url: "stub://images/0.png"))
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 0, "nothing was fetched")
+    }
+
     func testWillDisplayNearTheEndLoadsTheNextPage() throws {
         let harness = loadedHarness(prefetchDistance: 3)
         harness.viewModel.willDisplay(index: 6)
@@ -92,7 +110,7 @@ final class FeedViewModelImageTests: XCTestCase {
         harness.viewModel.willDisplay(index: 1)
         let box = Locked<FeedImage?>(nil)
         // Another caller (another session, say) wants the same URL straight from the loader.
-        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL) { result in box.withLock { $0 = try? result.get() } }
+        let other = harness.imageLoader.retrieveImage(harness.items[1].imageURL!) { result in box.withLock { $0 = try? result.get() } }
         harness.advance(2)
         harness.viewModel.cancelImage(index: 1)
         harness.advance(1)
@@ -112,7 +130,7 @@ final class FeedViewModelImageTests: XCTestCase {
         harness.run()
         XCTAssertTrue(harness.entries.contains(.result("reload")))
         XCTAssertFalse(harness.entries.contains { if case .image = $0 { true } else { false } })
-        XCTAssertEqual(box.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(box.current.map { if case .failure(.cancelled(.superseded)) = $0 { true } else { false } }, true)
     }
 
     func testACategorySwitchCancelsPendingImageLoads() throws {
@@ -125,7 +143,60 @@ final class FeedViewModelImageTests: XCTestCase {
         harness.run()
         XCTAssertEqual(harness.imageLoader.activeDownloads, 0)
         XCTAssertFalse(harness.entries.contains { if case .image = $0 { true } else { false } })
-        XCTAssertEqual(box.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(box.current.map { if case .failure(.cancelled(.superseded)) = $0 { true } else { false } }, true)
         XCTAssertEqual(harness.items.first?.id, "welfare-1")
+    }
+
+    /// Subscribes to `loadImage(index:)`, keeping its outcome; the subscription withdraws it.
+    private func loadImage(_ harness: FeedHarness, _ index: Int) -> (Locked<Result<FeedImage, FeedError>?>, any Disposable) {
+        let box = Locked<Result<FeedImage, FeedError>?>(nil)
+        let subscription = harness.viewModel.loadImage(index: index).subscribe { result in
+            box.withLock { $0 = result.mapError { $0 as! FeedError } }
+        }
+        return (box, subscription)
+    }
+
+    func testAWithdrawnLoadImageStopsItsDownloadAndReportsNothing() throws {
+        let harness = loadedHarness()
+        let (box, subscription) = loadImage(harness, 3)
+        harness.advance(2)
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 1)
+        subscription.dispose()  // what `$/cancelRequest` does
+        harness.run()
+        XCTAssertEqual(harness.imageLoader.activeDownloads, 0, "no one else waited: the download stopped")
+        XCTAssertNil(box.current)
+        XCTAssertEqual(harness.entries, [], "nothing is reported for a withdrawn load")
+        XCTAssertFalse(harness.imageLoader.isCached(try XCTUnwrap(harness.items[3].imageURL)))
+    }
+
+    func testAWithdrawnLoadImageLeavesTheDownloadToAnotherCallerOfTheRow() throws {
+        let harness = loadedHarness()
+        let (withdrawn, subscription) = loadImage(harness, 3)
+        let (kept, _) = loadImage(harness, 3)
+        harness.advance(2)
+        subscription.dispose()
+        harness.run()
+        XCTAssertNil(withdrawn.current)
+        XCTAssertNotNil(try kept.current?.get())
+        XCTAssertEqual(harness.entries, [.image(index: 3, ok: true)], "one report, for the caller still waiting")
+    }
+
+    func testEachWayOfCuttingOffAnImageLoadSaysWhy() throws {
+        let cuts: [(CancellationReason, (FeedHarness) -> Void)] = [
+            (.superseded, { $0.request(reload: true) }),
+            (.superseded, { $0.viewModel.updateInput(.stub(category: "iOS")) }),
+            (.disposed, { $0.viewModel.dispose() }),
+            (.imageCancelled, { $0.viewModel.cancelImage(index: 3) }),
+        ]
+        for (reason, cut) in cuts {
+            let harness = loadedHarness(imageDelay: 30)
+            let (box, _) = loadImage(harness, 3)
+            harness.advance(1)
+            cut(harness)
+            harness.run()
+            XCTAssertEqual(box.current.map { if case .failure(.cancelled(reason)) = $0 { true } else { false } }, true, "\(reason)")
+            XCTAssertEqual(harness.imageLoader.activeDownloads, 0, "\(reason): the download stopped")
+            XCTAssertFalse(harness.entries.contains { if case .image = $0 { true } else { false } }, "\(reason)")
+        }
     }
 }

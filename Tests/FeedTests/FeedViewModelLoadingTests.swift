@@ -39,7 +39,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.advance(3)  // the load-more's request is out
         let reload = harness.request(reload: true)
         harness.run()
-        XCTAssertEqual(more.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(more.current.map { if case .failure(.cancelled(.superseded)) = $0 { true } else { false } }, true)
         XCTAssertEqual(try reload.current?.get().count, 10)
         XCTAssertEqual(harness.items.count, 10)
         XCTAssertEqual(harness.cancelledURLs.current, ["stub://feed/?category=all&page=2&pageSize=10"])
@@ -57,7 +57,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         let more = harness.request(reload: false)
         let reload = harness.request(reload: true)
         harness.run()
-        XCTAssertEqual(more.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(more.current.map { if case .failure(.cancelled(.superseded)) = $0 { true } else { false } }, true)
         XCTAssertEqual(try reload.current?.get().page, 1)
     }
 
@@ -210,7 +210,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.advance(2)
         harness.viewModel.updateInput(.stub(category: "iOS"))
         harness.advance(2)
-        XCTAssertEqual(inFlight.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(inFlight.current.map { if case .failure(.cancelled(.inputChanged)) = $0 { true } else { false } }, true)
         XCTAssertEqual(harness.items, [])
         XCTAssertEqual(harness.cancelledURLs.current.count, 1)
         let reload = harness.request(reload: true)
@@ -255,7 +255,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.advance(2)
         harness.viewModel.dispose()
         harness.run()
-        XCTAssertEqual(reload.current.map { if case .failure(.cancelled) = $0 { true } else { false } }, true)
+        XCTAssertEqual(reload.current.map { if case .failure(.cancelled(.disposed)) = $0 { true } else { false } }, true)
         XCTAssertEqual(harness.cancelledURLs.current.count, 1)
     }
 

@@ -24,4 +24,10 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertNil(ImageFormat.sniff(Array(ImageFixtures.jpeg(width: 3, height: 3, progressive: false).prefix(30))))
         XCTAssertNil(ImageFormat.sniff([]))
     }
+
+    func testABitmapWithANegativeWidthIsNotAnImage() {
+        var bytes = ImageFixtures.bmp(width: 5, height: 3, topDown: false)
+        bytes.replaceSubrange(18..<22, with: [0xFB, 0xFF, 0xFF, 0xFF])  // -5
+        XCTAssertNil(ImageFormat.sniff(bytes), "the schema's width is at least 0")
+    }
 }

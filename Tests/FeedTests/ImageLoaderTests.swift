@@ -45,7 +45,7 @@ final class ImageLoaderTests: XCTestCase {
     }
 
     func testTheDiskCacheNamesFilesBySHA256AndEvictsTheLeastRecentlyUsed() throws {
-        let cache = try DiskImageCache(directory: directory, byteLimit: 250)
+        let cache = DiskImageCache(directory: directory, byteLimit: 250)
         let file = try cache.store(Data(count: 100), for: "https://a/1.png")
         XCTAssertEqual(file.lastPathComponent, SHA256.hexDigest("https://a/1.png"))
         try cache.store(Data(count: 100), for: "https://a/2.png")
@@ -55,7 +55,7 @@ final class ImageLoaderTests: XCTestCase {
         XCTAssertFalse(cache.contains("https://a/2.png"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path(for: "https://a/2.png").path))
         XCTAssertEqual(cache.totalBytes, 200)
-        let reopened = try DiskImageCache(directory: directory, byteLimit: 250)
+        let reopened = DiskImageCache(directory: directory, byteLimit: 250)
         XCTAssertEqual(reopened.totalBytes, 200)
         XCTAssertTrue(reopened.contains("https://a/3.png"))
     }
@@ -71,7 +71,7 @@ final class ImageLoaderTests: XCTestCase {
 
     func testEveryFormatLoadsOverHTTPAndIsDescribedFromItsBytes() throws {
         let server = try LoopbackImageServer()
-        let loader = ImageLoader(diskCache: try DiskImageCache(directory: directory), transport: URLSessionTransport())
+        let loader = ImageLoader(diskCache: DiskImageCache(directory: directory), transport: CurlTransport())
         let fixtures: [(String, [UInt8], String)] = [
             ("/a.png", ImageFixtures.png(width: 33, height: 21), "image/png"),
             ("/b.jpg", ImageFixtures.jpeg(width: 33, height: 21, progressive: true), "image/jpeg"),
@@ -91,7 +91,7 @@ final class ImageLoaderTests: XCTestCase {
     func testCallersOfOneURLShareOneDownload() throws {
         let server = try LoopbackImageServer()
         try server.put("/shared.png", ImageFixtures.png(width: 8, height: 8))
-        let loader = ImageLoader(diskCache: nil, transport: URLSessionTransport())
+        let loader = ImageLoader(diskCache: nil, transport: CurlTransport())
         let url = server.baseURL + "/hold/shared.png"
         let both = expectation(description: "both callers")
         both.expectedFulfillmentCount = 2
@@ -108,7 +108,7 @@ final class ImageLoaderTests: XCTestCase {
     func testTheDownloadStopsOnlyWhenNoCallerRemains() throws {
         let server = try LoopbackImageServer()
         try server.put("/held.png", ImageFixtures.png(width: 8, height: 8))
-        let loader = ImageLoader(diskCache: nil, transport: URLSessionTransport())
+        let loader = ImageLoader(diskCache: nil, transport: CurlTransport())
         let url = server.baseURL + "/hold/held.png"
         let cancelledCaller = expectation(description: "a cancelled caller hears nothing")
         cancelledCaller.isInverted = true
@@ -131,10 +131,10 @@ final class ImageLoaderTests: XCTestCase {
         let server = try LoopbackImageServer()
         try server.put("/cached.png", ImageFixtures.png(width: 4, height: 4))
         let url = server.baseURL + "/cached.png"
-        let disk = try DiskImageCache(directory: directory)
-        _ = try retrieve(ImageLoader(diskCache: disk, transport: URLSessionTransport()), url).get()
+        let disk = DiskImageCache(directory: directory)
+        _ = try retrieve(ImageLoader(diskCache: disk, transport: CurlTransport()), url).get()
         // A fresh loader (empty memory) over the same directory, whose transport fails the test if used.
-        let offline = ImageLoader(diskCache: try DiskImageCache(directory: directory), transport: StubTransport { _ in
+        let offline = ImageLoader(diskCache: DiskImageCache(directory: directory), transport: StubTransport { _ in
             XCTFail("the network was used")
             return .never
         })
@@ -147,15 +147,15 @@ final class ImageLoaderTests: XCTestCase {
     func testAnImageOverTheCapIsAnError() throws {
         let server = try LoopbackImageServer()
         try server.put("/big.png", ImageFixtures.png(width: 400, height: 400))
-        let loader = ImageLoader(diskCache: nil, transport: URLSessionTransport(maxBodyBytes: 100_000), maxImageBytes: 100_000)
-        guard case .failure(.image(let message, _)) = retrieve(loader, server.baseURL + "/big.png") else { return XCTFail("expected an image error") }
+        let loader = ImageLoader(diskCache: nil, transport: CurlTransport(limits: { var limits = CurlTransport.Limits(); limits.maxBodyBytes = 100_000; return limits }()), maxImageBytes: 100_000)
+        guard case .failure(.image(let message, _, _)) = retrieve(loader, server.baseURL + "/big.png") else { return XCTFail("expected an image error") }
         XCTAssertTrue(message.contains("larger"), message)
     }
 
     func testBytesThatAreNotAnImageAreAnError() throws {
         let server = try LoopbackImageServer()
         try server.put("/page.html", Array("<html></html>".utf8))
-        let loader = ImageLoader(diskCache: nil, transport: URLSessionTransport())
+        let loader = ImageLoader(diskCache: nil, transport: CurlTransport())
         guard case .failure(.image) = retrieve(loader, server.baseURL + "/page.html") else { return XCTFail("expected an image error") }
     }
 
@@ -172,9 +172,9 @@ final class ImageLoaderTests: XCTestCase {
     }
 
     func testStubImagesAreServedByTheStubTransport() throws {
-        let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: URLSessionTransport()))
+        let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: CurlTransport()))
         let item = StubCatalog().item(category: "iOS", position: 3)
-        let image = try retrieve(loader, item.imageURL).get()
+        let image = try retrieve(loader, item.imageURL!).get()
         XCTAssertEqual([image.info.width, image.info.height], [item.width!, item.height!])
     }
 }

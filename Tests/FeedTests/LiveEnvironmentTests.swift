@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Network
 import Reactive
@@ -39,7 +36,7 @@ final class LiveEnvironmentTests: XCTestCase {
     func testAnExpiredEnvelopeTokenIsRenewedOnceAndTheRequestRetried() throws {
         let refreshes = Locked(0)
         let transport = StubTransport { request in
-            let url = request.url!.absoluteString
+            let url = request.url.absoluteString
             if url == "https://api.test/token" {
                 refreshes.withLock { $0 += 1 }
                 return .response(statusCode: 200, body: Data(#"{"data": {"token": "fresh"}}"#.utf8))
@@ -66,14 +63,14 @@ final class LiveEnvironmentTests: XCTestCase {
 
     func testAFailedRenewalFailsTheLoadWithAMessage() throws {
         let transport = StubTransport { request in
-            request.url!.path == "/token"
+            request.url.path == "/token"
                 ? .response(statusCode: 500, body: Data())
                 : .response(statusCode: 401, body: Data(#"{"code": 401, "msg": "unauthorized"}"#.utf8))
         }
         let input = try FeedInput(json: ["source": "envelope", "baseURL": "https://api.test/list", "auth": ["refreshURL": "https://api.test/token"]])
         let scheduler = TestScheduler()
         let viewModel = FeedViewModel(input: input, environment: .live(scheduler: scheduler, imageLoader: ImageLoader(diskCache: nil, transport: transport), transport: transport))
-        guard case .failure(.transport(let message, let url)) = run(viewModel, scheduler, reload: true) else { return XCTFail("expected a failure") }
+        guard case .failure(.transport(let message, let url, _)) = run(viewModel, scheduler, reload: true) else { return XCTFail("expected a failure") }
         XCTAssertTrue(message.contains("token"), message)
         XCTAssertEqual(url, "https://api.test/list?category=all&page=1&pageSize=10")
     }
@@ -87,11 +84,13 @@ final class FailureURLTests: XCTestCase {
             "custom": ["url": "https://api.test/{accessKey}/feed", "query": ["k": "{accessKey}", "api_token": "abc", "page": "{page}"],
                        "fields": ["id": "id", "imageURL": "u"]],
         ])
-        let source = FeedEnvironment.source(for: input, scheduler: TestScheduler(), transport: transport)
+        let scheduler = TestScheduler()
+        let source = FeedEnvironment.source(for: input, scheduler: scheduler, transport: transport)
         let box = Locked<FeedError?>(nil)
         _ = source.page(input.pageRequest(index: 0, cursor: nil)).subscribe { result in
             if case .failure(let error) = result { box.withLock { $0 = error as? FeedError } }
         }
+        scheduler.start()  // answers reach the source on its session's scheduler
         let error = try XCTUnwrap(box.current)
         XCTAssertEqual(error.status, 403)
         XCTAssertEqual(error.message, "forbidden")

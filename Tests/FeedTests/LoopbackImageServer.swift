@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Network
+import Reactive
 import XCTest
 
 /// A python3 `http.server` on 127.0.0.1 (port 0) serving the bytes it is given, counting hits per
@@ -37,6 +36,7 @@ final class LoopbackImageServer {
         """#
 
     private let process = Process()
+    private let transport = CurlTransport()
     let baseURL: String
 
     init() throws {
@@ -64,37 +64,23 @@ final class LoopbackImageServer {
 
     /// Serves `bytes` at `path` (and at `/hold` + `path`).
     func put(_ path: String, _ bytes: [UInt8]) throws {
-        var request = URLRequest(url: URL(string: baseURL + path)!)
-        request.httpMethod = "PUT"
-        request.httpBody = Data(bytes)
-        _ = try synchronous(request)
+        _ = try synchronous(HTTPRequest(url: URL(string: baseURL + path)!, method: .put, body: Data(bytes)))
     }
 
     /// How many GETs reached `path`.
-    func hits(_ path: String) throws -> Int { Int(String(decoding: try synchronous(URLRequest(url: URL(string: baseURL + "/hits" + path)!)), as: UTF8.self))! }
+    func hits(_ path: String) throws -> Int { Int(String(decoding: try synchronous(HTTPRequest(url: URL(string: baseURL + "/hits" + path)!)), as: UTF8.self))! }
 
     /// Lets the held answers of `/hold` + `path` go.
-    func release(_ path: String) throws { _ = try synchronous(URLRequest(url: URL(string: baseURL + "/release" + path)!)) }
+    func release(_ path: String) throws { _ = try synchronous(HTTPRequest(url: URL(string: baseURL + "/release" + path)!)) }
 
-    private func synchronous(_ request: URLRequest) throws -> Data {
+    private func synchronous(_ request: HTTPRequest) throws -> Data {
         let done = DispatchSemaphore(value: 0)
-        let result = ResultBox()
-        URLSession.shared.dataTask(with: request) { data, _, error in
-            result.set(data, error)
+        let result = Locked<Result<(HTTPResponse, Data), NetworkError>?>(nil)
+        _ = transport.send(request) { outcome in
+            result.withLock { $0 = outcome }
             done.signal()
-        }.resume()
+        }
         done.wait()
-        return try result.get()
-    }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    // Safety: written once by the session callback before the semaphore is signalled, read after the wait.
-    private var data: Data?
-    private var error: (any Error)?
-    func set(_ data: Data?, _ error: (any Error)?) { (self.data, self.error) = (data, error) }
-    func get() throws -> Data {
-        if let error { throw error }
-        return data ?? Data()
+        return try result.current!.get().1
     }
 }

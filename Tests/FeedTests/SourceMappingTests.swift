@@ -124,9 +124,9 @@ final class SourceMappingTests: XCTestCase {
         XCTAssertFalse(last.hasMore)
         XCTAssertEqual(catalog.body(for: PageRequest(index: 2, pageSize: 10, category: "all")), StubCatalog().body(for: PageRequest(index: 2, pageSize: 10, category: "all")))
         let item = catalog.item(category: "welfare", position: 7)
-        let png = try XCTUnwrap(StubCatalog.imageData(for: item.imageURL))
+        let png = try XCTUnwrap(StubCatalog.imageData(for: item.imageURL!))
         XCTAssertEqual(ImageFormat.sniff(png).map { [$0.width, $0.height] }, [item.width!, item.height!])
-        XCTAssertNotEqual(StubCatalog.imageData(for: catalog.item(category: "welfare", position: 8).imageURL), png)
+        XCTAssertNotEqual(StubCatalog.imageData(for: catalog.item(category: "welfare", position: 8).imageURL!), png)
     }
 }
 
@@ -157,9 +157,14 @@ final class FeedInputTests: XCTestCase {
         XCTAssertEqual(error(["source": "gank", "baseURL": "ftp://x/"])?.field, "input.baseURL")
         XCTAssertEqual(error(["source": "custom"])?.field, "input.custom")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/"]])?.field, "input.custom.fields")
-        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["id": "id"]]])?.field, "input.custom.fields.imageURL")
-        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.nextCursor")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "fields": ["title": "t"]]])?.field, "input.custom.fields.id")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "paging": "cursor", "fields": ["id": "id"]]])?.field, "input.custom.nextCursor")
         XCTAssertEqual(error(["headers": ["uid": true]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["uid": 7]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["uid": "1\r\nX-Injected: 1"]])?.field, "input.headers.uid")
+        XCTAssertEqual(error(["headers": ["X-A\r\nX-Injected": "1"]])?.field, "input.headers")
+        XCTAssertEqual(error(["headers": ["Bad Name": "1"]])?.field, "input.headers")
+        XCTAssertEqual(error(["source": "custom", "custom": ["url": "https://x/", "headers": ["a:b": "1"], "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.headers")
         XCTAssertEqual(error(["source": "custom", "custom": ["url": "file:///x", "fields": ["id": "id", "imageURL": "u"]]])?.field, "input.custom.url")
         XCTAssertEqual(error(["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t"]])?.field, "input.auth.refreshURL")
         XCTAssertEqual(error("stub")?.field, "input")
@@ -169,5 +174,22 @@ final class FeedInputTests: XCTestCase {
         let input = try FeedInput(json: ["source": "envelope", "baseURL": "https://api.test/list", "headers": ["uid": "7", "token": "abc"]])
         XCTAssertEqual(input.config.headers(for: input.pageRequest(index: 0, cursor: nil), context: input.context), ["uid": "7", "token": "abc"])
         XCTAssertEqual(input.config.url(for: input.pageRequest(index: 0, cursor: nil), context: input.context), "https://api.test/list?category=all&page=1&pageSize=10")
+    }
+
+    func testNegativeSizesOfAnItemAreLeftOut() throws {
+        let fields = FieldMap(id: ["id"], title: ["t"], imageURL: ["u"], width: ["w"], height: ["h"])
+        let item = try XCTUnwrap(fields.item(from: ["id": "a", "t": "A", "u": "https://x/a.png", "w": -5, "h": "-7"]))
+        XCTAssertNil(item.width)
+        XCTAssertNil(item.height)
+        XCTAssertEqual(fields.item(from: ["id": "b", "u": "https://x/b.png", "w": 0, "h": "12"])?.height, 12)
+    }
+
+    func testAnInputsSecretsAreItsKeyHeaderValuesAndToken() throws {
+        let input = try FeedInput(json: [
+            "source": "unsplash", "accessKey": "AK-1", "headers": ["Authorization": "Bearer tok-123456", "uid": "7"],
+        ])
+        XCTAssertEqual(Set(input.secrets), ["AK-1", "Bearer tok-123456", "tok-123456", "7"], "the preset's `Client-ID {accessKey}` template is not one")
+        let envelope = try FeedInput(json: ["source": "envelope", "baseURL": "https://x/", "auth": ["token": "t0", "refreshURL": "https://x/t"]])
+        XCTAssertEqual(envelope.secrets, ["t0"])
     }
 }

@@ -5,12 +5,10 @@ import XCTest
 /// Runs the parser over every file of JSONTestSuite's `test_parsing` folder (Nicolas Seriot's
 /// suite): `y_` files must parse, `n_` files must be rejected, `i_` files may go either way but
 /// must not crash. The parser's choice for each `i_` file is pinned below so a change is visible.
+/// The files are vendored in `Tests/Fixtures/JSONTestSuite` (MIT, provenance in its README).
 final class JSONTestSuiteConformanceTests: XCTestCase {
     private func suiteFiles() throws -> [(name: String, bytes: [UInt8])] {
-        guard let testdata = SharedTestData.directory() else {
-            throw XCTSkip("shared/testdata not found above \(#filePath)")
-        }
-        let folder = testdata.appendingPathComponent("JSONTestSuite/test_parsing")
+        let folder = VendoredFixtures.directory().appendingPathComponent("JSONTestSuite/test_parsing")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertGreaterThan(names.count, 300, "the suite looks incomplete")
         return try names.filter { $0.hasSuffix(".json") }.map { name in

@@ -1,14 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 @testable import Network
 
 final class NetworkErrorTests: XCTestCase {
-    private let request: URLRequest = {
-        var request = URLRequest(url: URL(string: "https://user:pass@api.example.com/photos?page=1&client_id=KEY123&sig=zz")!)
-        request.httpMethod = "POST"
+    private let request: HTTPRequest = {
+        var request = HTTPRequest(url: URL(string: "https://user:pass@api.example.com/photos?page=1&client_id=KEY123&sig=zz")!)
+        request.method = .post
         return request
     }()
 
@@ -21,13 +18,16 @@ final class NetworkErrorTests: XCTestCase {
             (.objectMapping(keyPath: "data", reason: "bad", response: response), #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
             (.objectMapping(keyPath: nil, reason: "bad", response: response), "Could not map the response: bad (\(location), status 503)"),
             (.statusCode(response), "Unacceptable status code 503 (\(location), status 503)"),
-            (.underlying(URLError(.cannotConnectToHost), request: request, response: nil), "The request failed: could not connect to the server (\(location))"),
+            (.underlying(TransportError(code: 7, description: "could not connect to the server"), request: request, response: nil), "The request failed: could not connect to the server (\(location))"),
             (.requestMapping("http://u:p@h/x?token=t"), #"Could not build a request for the URL "http://h/x?token=REDACTED""#),
             (.parameterEncoding(EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "no"))), "Could not encode the request parameters: \(EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "no")))"),
             (.cancelled(request), "The request was cancelled (\(location))"),
             (.cancelled(nil), "The request was cancelled"),
             (.timedOut(request), "The request timed out (\(location))"),
             (.bodyTooLarge(limit: 1024, request: request), "The response body exceeds the limit of 1024 bytes (\(location))"),
+            (.malformedResponse(detail: "no status line", request: request), "The server's answer is not valid HTTP: no status line (\(location))"),
+            (.tooManyRedirects(limit: 10, request: request), "Too many redirects (more than 10) (\(location))"),
+            (.transportUnavailable(reason: "no libcurl", request: nil), "HTTP is unavailable: no libcurl"),
             (.unsupportedURLScheme("ftp", request: nil), #"Unsupported URL scheme "ftp": only http and https are allowed"#),
             (.authenticationFailed(reason: "refresh failed", request: request), "Authentication failed: refresh failed (\(location))"),
         ]
@@ -40,8 +40,8 @@ final class NetworkErrorTests: XCTestCase {
     }
 
     func testMessagesCanHideTheCallersOwnSecretParameters() {
-        var request = URLRequest(url: URL(string: "https://api.example.com/feed?page=1&device=PHONE-42")!)
-        request.httpMethod = "GET"
+        var request = HTTPRequest(url: URL(string: "https://api.example.com/feed?page=1&device=PHONE-42")!)
+        request.method = .get
         XCTAssertEqual(NetworkError.timedOut(request).message(redactingWith: Redactor(secretNames: ["device"])),
                        "The request timed out (GET https://api.example.com/feed?page=1&device=REDACTED)")
         XCTAssertEqual(NetworkError.timedOut(request).message, "The request timed out (GET https://api.example.com/feed?page=1&device=PHONE-42)")

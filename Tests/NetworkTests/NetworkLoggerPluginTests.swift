@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 @testable import Network
 import Logging
@@ -56,7 +53,7 @@ final class NetworkLoggerPluginTests: XCTestCase {
             "network [debug]    Content-Type: application/json",
             "network [debug]    Cookie: REDACTED",
             "network [debug]    X-Access-Key: REDACTED",
-            "network [debug]    X-House: REDACTED",
+            "network [debug]    x-house: REDACTED",
             #"network [debug]    body: {"password":"REDACTED","profile":{"refresh_token":"REDACTED","city":"Paris"},"user":"ada"}"#,
             "network [info] <- 200 POST https://api.example.com/v1/login?X-House=REDACTED&access_token=REDACTED&client_id=REDACTED&page=1 (78 bytes)",
             "network [debug]    Content-Type: application/json",

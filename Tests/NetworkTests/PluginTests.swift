@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 import XCTest
 @testable import Network
@@ -58,7 +55,7 @@ final class PluginTests: XCTestCase {
     func testStubTransportAcceptsCustomSchemesAndAnswersOnItsScheduler() throws {
         let scheduler = TestScheduler.centiseconds()
         let transport = StubTransport(scheduler: scheduler, delay: 0.25) { request in
-            .response(statusCode: 200, headers: ["Content-Type": "image/png"], body: Data(request.url!.absoluteString.utf8))
+            .response(statusCode: 200, headers: ["Content-Type": "image/png"], body: Data(request.url.absoluteString.utf8))
         }
         let provider = Provider<URLTarget>(transport: transport)
         let results = Recorder<Result<Response, NetworkError>>()
@@ -84,7 +81,7 @@ extension PluginTests {
         let seen = Recorder<String>()
         let provider = Provider<MultiTarget>(
             transport: StubTransport { request in
-                seen.append("\(request.httpMethod!) \(request.url!.absoluteString) \(request.value(forHTTPHeaderField: "Authorization") ?? "none")")
+                seen.append("\(request.method) \(request.url.absoluteString) \(request.value(forHTTPHeaderField: "Authorization") ?? "none")")
                 return .response(statusCode: 200, body: Data())
             },
             plugins: [AccessTokenPlugin(authorizationType: .clientID) { _ in "k" }])

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 import XCTest
 @testable import Network
@@ -29,8 +26,8 @@ final class ProviderTests: XCTestCase {
         struct Tracing: PluginType {
             let name: String
             let trace: Recorder<String>
-            func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest { trace.append("\(name).prepare"); return request }
-            func willSend(_ request: URLRequest, target: any TargetType) { trace.append("\(name).willSend") }
+            func prepare(_ request: HTTPRequest, target: any TargetType) -> HTTPRequest { trace.append("\(name).prepare"); return request }
+            func willSend(_ request: HTTPRequest, target: any TargetType) { trace.append("\(name).willSend") }
             func didReceive(_ result: Result<Response, NetworkError>, target: any TargetType) { trace.append("\(name).didReceive") }
             func process(_ result: Result<Response, NetworkError>, target: any TargetType) -> Result<Response, NetworkError> {
                 trace.append("\(name).process")
@@ -71,7 +68,7 @@ final class ProviderTests: XCTestCase {
         let response = try XCTUnwrap(results.all.first).get()
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(try response.mapString(), "Half measures are as bad as nothing at all.")
-        XCTAssertEqual(response.request?.url?.absoluteString, "https://api.example.com/v1/zen")
+        XCTAssertEqual(response.request?.url.absoluteString, "https://api.example.com/v1/zen")
     }
 
     func testDelayedStubAnswersExactlyWhenVirtualTimeReachesTheDelay() {
@@ -132,9 +129,17 @@ final class ProviderTests: XCTestCase {
     }
 
     func testCustomEndpointClosureAddsCommonHeadersAndRequestClosureSetsTimeout() throws {
-        let seen = Recorder<URLRequest>()
+        let seen = Recorder<HTTPRequest>()
         let provider = Provider<TestAPI>(
             endpointClosure: { Provider.defaultEndpointMapping(for: $0).adding(newHTTPHeaderFields: ["Content-Type": "application/json", "uid": "456"]) },
+            requestClosure: { endpoint in
+                // Seed 004's request closure: `request.timeoutInterval = 12`.
+                Provider<TestAPI>.defaultRequestMapping(for: endpoint).map { request in
+                    var timed = request
+                    timed.timeoutInterval = 12
+                    return timed
+                }
+            },
             transport: StubTransport { request in
                 seen.append(request)
                 return .response(statusCode: 200, body: Data())
@@ -146,10 +151,12 @@ final class ProviderTests: XCTestCase {
         XCTAssertEqual(request.value(forHTTPHeaderField: "uid"), "456")
         XCTAssertEqual(request.value(forHTTPHeaderField: "Accept"), "application/json")
         XCTAssertEqual(request.timeoutInterval, 12)
+        XCTAssertNil(try Provider<TestAPI>.defaultRequestMapping(for: Provider<TestAPI>.defaultEndpointMapping(for: TestAPI.zen)).get().timeoutInterval,
+                     "the default leaves the deadline to the transport")
     }
 
     func testARequestClosureFailureReachesTheCompletionWithoutSending() {
-        let sent = Recorder<URLRequest>()
+        let sent = Recorder<HTTPRequest>()
         let provider = Provider<TestAPI>(
             requestClosure: { _ in .failure(.requestMapping("bad")) },
             transport: StubTransport { sent.append($0); return .never })

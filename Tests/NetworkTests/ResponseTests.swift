@@ -1,15 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import XCTest
 @testable import Network
 
 final class ResponseTests: XCTestCase {
-    private let request: URLRequest = {
-        var request = URLRequest(url: URL(string: "https://api.example.com/v1/feed?page=2&access_token=abc123")!)
-        request.httpMethod = "GET"
+    private let request: HTTPRequest = {
+        var request = HTTPRequest(url: URL(string: "https://api.example.com/v1/feed?page=2&access_token=abc123")!)
+        request.method = .get
         return request
     }()
 

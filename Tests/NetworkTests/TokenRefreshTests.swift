@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Reactive
 import XCTest
@@ -53,10 +50,45 @@ final class TokenRefreshTests: XCTestCase {
         }
     }
 
-    private func request(_ id: Int) -> URLRequest {
-        var request = URLRequest(url: URL(string: "https://api.example.com/feed")!)
+    private func request(_ id: Int) -> HTTPRequest {
+        var request = HTTPRequest(url: URL(string: "https://api.example.com/feed")!)
         request.setValue("\(id)", forHTTPHeaderField: "X-Request-Id")
         return request
+    }
+
+    func testARefreshThatNeverAnswersEndsWithinTheRequestsDeadline() {
+        let backend = Backend(validToken: "new")
+        let refresh = ManualRefresh()  // never completed: the token endpoint hangs
+        let transport = AuthenticatedTransport(
+            wrapping: backend.transport, refresher: TokenRefresher(token: "old", refresh: refresh.closure), timeout: 0.3)
+        let done = expectation(description: "answered")
+        let outcomes = Recorder<String>()
+        let started = Date()
+        _ = transport.send(request(1)) { result in
+            outcomes.append(RecordingPlugin.describe(result.map { Response(httpResponse: $0.0, data: $0.1, request: nil) }))
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.9, "within the deadline x 3")
+        XCTAssertEqual(outcomes.all, ["The request timed out (GET https://api.example.com/feed)"])
+        XCTAssertEqual(refresh.starts.current, 1)
+        refresh.complete(with: .success("new"))
+        XCTAssertEqual(backend.sendsPerRequest.current["1"], 1, "no retry after the deadline")
+        XCTAssertEqual(outcomes.all.count, 1, "answered once")
+    }
+
+    func testTheRetryIsSentWithWhatIsLeftOfTheDeadline() {
+        let seen = Recorder<Double>()
+        let inner = StubTransport { request in
+            seen.append(request.timeoutInterval ?? -1)
+            return request.value(forHTTPHeaderField: "Authorization") == "Bearer new"
+                ? .response(statusCode: 200, body: Data()) : .response(statusCode: 401, body: Data())
+        }
+        let transport = AuthenticatedTransport(
+            wrapping: inner, refresher: TokenRefresher(token: "old") { completion in completion(.success("new")) }, timeout: 5)
+        _ = transport.send(request(1)) { _ in }
+        XCTAssertEqual(seen.all.count, 2)
+        XCTAssertTrue(seen.all.allSatisfy { $0 > 4 && $0 <= 5 }, "\(seen.all)")
     }
 
     func testTenRejectedRequestsShareOneRefreshAndAreEachRetriedOnceWithTheNewToken() {

@@ -84,8 +84,24 @@ final class FeedVMProcessTests: XCTestCase {
     func testHelpDocumentsEveryFlagAndTheExitCodes() throws {
         let (status, output) = try runToCompletion(["--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--help", "--version", "Exit status"] {
+        let flags = ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--max-body-bytes",
+                     "--max-image-bytes", "--request-timeout-ms", "--max-host-connections", "--max-redirects", "--framing",
+                     "--stdio", "--trace", "--help", "--version", "Exit status", "Content-Length"]
+        for flag in flags {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
+        }
+    }
+
+    func testHelpShowsTheDefaultOfEveryFlagTakingAValue() throws {
+        let output = try runToCompletion(["--help"]).output
+        let options = output.components(separatedBy: "\n  --").dropFirst()  // one entry per flag
+        let takingValues = options.filter { $0.split(separator: " ").count > 1 && $0.split(separator: " ")[1].allSatisfy(\.isUppercase) }
+        XCTAssertGreaterThanOrEqual(takingValues.count, 5)
+        for option in takingValues {
+            XCTAssertTrue(option.contains("default"), "--\(option.prefix(while: { $0 != " " })) shows its default")
+        }
+        for shown in ["default warning", "default 16777216", "default 0", "default 1000"] {
+            XCTAssertTrue(output.contains(shown), "--help shows \(shown)")
         }
     }
 
@@ -93,7 +109,40 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(try runToCompletion(["--version"]).output, "feedvm 0.1.0\n")
         XCTAssertEqual(try runToCompletion(["--frobnicate"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--max-message-bytes", "lots"]).status, 2)
+        // A number outside its documented range is refused up front, never trapped on later.
+        XCTAssertEqual(try runToCompletion(["--stub-delay-ms", "10000000000000"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--stub-delay-ms=60001"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--max-sessions", "0"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--max-message-bytes", "1e6"]).status, 2)
         XCTAssertEqual(try runToCompletion(["--log-level=chatty"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--framing", "lsp"]).status, 2)
+        XCTAssertEqual(try runToCompletion(["--trace", "/no/such/directory/trace.jsonl"]).status, 2)
+    }
+
+    func testEditorsSpawnItWithStdioAndFramedMessages() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--stdio"])
+        feedvm.client.framing = .contentLength
+        feedvm.client.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        XCTAssertEqual(feedvm.client.receive(), ["jsonrpc": "2.0", "id": 1, "result": [:]])
+        feedvm.client.closeInput()
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testAForcedFramingIsUsedFromTheFirstByte() throws {
+        let feedvm = try FeedVMProcess(arguments: ["--framing=content-length"])
+        feedvm.client.sendRaw(Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A])
+        feedvm.client.closeInput()
+        feedvm.client.framing = .contentLength
+        let answers = feedvm.client.receiveUntilEnd()
+        XCTAssertEqual(answers.map { $0["error"]?["code"] }, [.int(-32700)], "a line is no header: answered framed")
+        XCTAssertEqual(feedvm.waitForExit(), 0)
+    }
+
+    func testHTTPLimitFlagsAreRangeChecked() throws {
+        for arguments in [["--request-timeout-ms", "99"], ["--request-timeout-ms", "10000000000000"], ["--max-body-bytes", "0"],
+                          ["--max-image-bytes=2147483648"], ["--max-host-connections", "0"], ["--max-redirects", "-1"], ["--max-redirects", "x"]] {
+            XCTAssertEqual(try runToCompletion(arguments).status, 2, "\(arguments) is refused")
+        }
     }
 
     private func runToCompletion(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -1,3 +1,4 @@
+import FeedVMTestSupport
 import JSON
 import XCTest
 @testable import RPC
@@ -11,16 +12,16 @@ final class RequestScannerTests: XCTestCase {
         var params: JSON?
     }
 
-    private func fastPath(_ line: String) -> Reading? {
+    private func fastPath(_ line: String, maxDepth: Int = JSON.defaultMaxDepth) -> Reading? {
         Array(line.utf8).withUnsafeBytes { bytes in
-            RequestScanner.scan(bytes).map {
+            RequestScanner.scan(bytes, maxDepth: maxDepth).map {
                 Reading(id: $0.id, method: String(decoding: $0.methodBytes, as: UTF8.self), params: $0.params)
             }
         }
     }
 
-    private func generalPath(_ line: String) -> Reading? {
-        guard let json = try? JSON.parse(line) else { return nil }
+    private func generalPath(_ line: String, maxDepth: Int = JSON.defaultMaxDepth) -> Reading? {
+        guard let json = try? Array(line.utf8).withUnsafeBytes({ try JSON.parse($0, maxDepth: maxDepth) }) else { return nil }
         switch IncomingMessage(json) {
         case .request(let id, let method, let params): return Reading(id: id, method: method, params: params)
         case .notification(let method, let params): return Reading(id: nil, method: method, params: params)
@@ -77,6 +78,7 @@ final class RequestScannerTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":9999999999999999999,"method":"ping"}"#,  // 19 digits
         ] + [
             #"{"jsonrpc":"2.0","id":1.0,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":1E2,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"\ud800","method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":007,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"a\"b","method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping"} "#,
         ]
@@ -109,5 +111,48 @@ final class RequestScannerTests: XCTestCase {
         for line in lines {
             XCTAssertNil(fastPath(line), line)
         }
+    }
+
+    /// issue 13 item 9: one limit, one answer. Whenever the fast path reads a line, the general
+    /// path reads the same id, method and params from it; where the general path refuses a line
+    /// (a parse error, nesting past the limit), the fast path must not read it either.
+    func testBothPathsReadEveryGeneratedMessageAlike() {
+        var random = SplitMix64(seed: 20261202)
+        var fastReadings = 0
+        for _ in 0..<3_000 {
+            let maxDepth = [4, 16, 512][Int(random.next() % 3)]
+            let line = Self.randomMessage(&random, maxDepth: maxDepth)
+            guard let fast = fastPath(line, maxDepth: maxDepth) else { continue }
+            fastReadings += 1
+            XCTAssertEqual(fast, generalPath(line, maxDepth: maxDepth), "depth limit \(maxDepth): \(line.prefix(300))")
+        }
+        XCTAssertGreaterThan(fastReadings, 500, "the generator must exercise the fast path")
+    }
+
+    func testNestingAtTheLimitIsRefusedByBothPaths() {
+        for depth in 510...514 {
+            let params = String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(params)}"#
+            XCTAssertEqual(fastPath(line) != nil, generalPath(line) != nil, "a message \(depth) deep")
+        }
+    }
+
+    /// A request or notification in random shape: member order, spacing, id kind, params depth.
+    private static func randomMessage(_ random: inout SplitMix64, maxDepth: Int) -> String {
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        let ids = [#"1"#, #"-7"#, #"0"#, #"-0"#, #"9223372036854775807"#, #"-9223372036854775808"#, #"9223372036854775808"#,
+                   #"1.5"#, #"1E2"#, #""abc""#, #""a\"b""#, #""é""#, #""\ud800""#, #"null"#, #"true"#, #"[1]"#, #"{}"#]
+        var members = [#""jsonrpc":"2.0""#, #""method":"\#(pick(["ping", "requestCommand", "$/cancelRequest", "x y"]))""#]
+        if random.next() % 5 != 0 { members.append(#""id":\#(pick(ids))"#) }
+        if random.next() % 3 != 0 {
+            let depth = maxDepth - 2 + Int(random.next() % 4)  // the message's depth, around the limit
+            let containers = (0..<(depth - 1)).map { level in level == 0 ? "[" : pick(["[", #"{"a":"#]) }
+            var params = containers.joined() + pick(["1", #""s""#, "null", "tru", "[]"])
+            for opener in containers.reversed() { params += opener == "[" ? "]" : "}" }
+            members.append(#""params":\#(params)"#)
+        }
+        members.shuffle(using: &random)
+        let space = pick(["", " ", "\t", "\r"])
+        return "{" + space + members.joined(separator: space + "," + space) + space + "}"
     }
 }

@@ -7,22 +7,37 @@ import Reactive
 /// Image files in a directory, named by the SHA-256 of their URL, bounded by a total size; the
 /// least recently used files go first (Kingfisher's `DiskStorage`). Use is tracked by the
 /// files' modification dates, so it survives restarts.
+///
+/// A file is written beside its final name and renamed into place, so readers never see half a
+/// file; a write that fails (disk full, directory gone or read-only) removes what it wrote and
+/// throws. There is no `fsync`: losing a cache file to a power cut costs one download, an
+/// fsync per image would cost every download.
 public final class DiskImageCache: Sendable {
     private struct State {
         var sizes: [String: Int] = [:]  // file name -> bytes
         var lastUse: [String: Date] = [:]
         var totalBytes = 0
+        var latestUse = Date.distantPast
+
         /// A strictly increasing "now", so two uses never tie even within the clock's resolution.
         mutating func tick() -> Date {
-            let now = max(Date(), (lastUse.values.max() ?? .distantPast).addingTimeInterval(0.000_001))
-            return now
+            latestUse = max(Date(), latestUse.addingTimeInterval(0.000_001))
+            return latestUse
         }
     }
 
+    /// Leftovers of writes cut short (a killed process) older than this are removed at start.
+    private static let stalePartialAge: TimeInterval = 600
+
     /// The cache directory.
     public let directory: URL
+    /// `directory.path`, for the file operations of every store.
+    private let directoryPath: String
     /// The most bytes the directory holds.
     public let byteLimit: Int
+    /// Why the directory could not be used when the cache was made, or `nil` if it could.
+    /// Stores still try (the directory may be fixed meanwhile) and fail with the cause.
+    public let unusableReason: String?
     private let state = Locked(State())
 
     /// `$XDG_CACHE_HOME/feedvm`, else `~/.cache/feedvm`.
@@ -35,18 +50,32 @@ public final class DiskImageCache: Sendable {
     }
 
     /// A cache in `directory` (created if missing) of at most `byteLimit` bytes (default 256 MiB).
-    public init(directory: URL = DiskImageCache.defaultDirectory, byteLimit: Int = 256 * 1024 * 1024) throws {
+    public init(directory: URL = DiskImageCache.defaultDirectory, byteLimit: Int = 256 * 1024 * 1024) {
         self.directory = directory
+        directoryPath = directory.path
         self.byteLimit = byteLimit
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            guard access(directory.path, W_OK) == 0 else { throw DiskCacheError(operation: "write to", path: directory.path, code: errno) }
+            unusableReason = nil
+        } catch {
+            unusableReason = "\(error)"
+            return
+        }
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
         state.withLock { state in
-            for file in files where Self.isCacheFileName(file.lastPathComponent) {
+            for file in files {
                 let values = try? file.resourceValues(forKeys: Set(keys))
-                state.sizes[file.lastPathComponent] = values?.fileSize ?? 0
-                state.lastUse[file.lastPathComponent] = values?.contentModificationDate ?? .distantPast
-                state.totalBytes += values?.fileSize ?? 0
+                let modified = values?.contentModificationDate ?? .distantPast
+                if Self.isCacheFileName(file.lastPathComponent) {
+                    state.sizes[file.lastPathComponent] = values?.fileSize ?? 0
+                    state.lastUse[file.lastPathComponent] = modified
+                    state.latestUse = max(state.latestUse, modified)
+                    state.totalBytes += values?.fileSize ?? 0
+                } else if file.lastPathComponent.contains(".partial-"), -modified.timeIntervalSinceNow > Self.stalePartialAge {
+                    unlink(file.path)
+                }
             }
         }
     }
@@ -74,19 +103,24 @@ public final class DiskImageCache: Sendable {
         return data
     }
 
-    /// Writes `data` for `url` and evicts least recently used files beyond the limit; returns the file.
+    /// Writes `data` for `url` and evicts least recently used files beyond the limit; returns the
+    /// file. On failure nothing of the write is left behind.
     @discardableResult
-    public func store(_ data: Data, for url: String) throws -> URL {
+    public func store(_ data: Data, for url: String) throws(DiskCacheError) -> URL {
         let name = SHA256.hexDigest(url)
-        let file = directory.appendingPathComponent(name)
-        // Write beside, then rename: readers never see half a file. No fsync, as `.atomic` would
-        // do: losing a cache file to a power cut costs one download, an fsync per image costs
-        // every download.
-        let partial = directory.appendingPathComponent("\(name).partial-\(UInt32.random(in: .min ... .max))")
-        try data.write(to: partial)
-        guard rename(partial.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: partial)
-            throw CocoaError(.fileWriteUnknown)
+        let file = directoryPath + "/" + name
+        let partial = file + ".partial-\(UInt32.random(in: .min ... .max))"
+        do {
+            try CacheFileWriter.write(data, to: partial)
+        } catch let error where error.code == ENOENT {
+            // The directory went away (removed by hand, a tmp cleaner): make it again, once.
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try CacheFileWriter.write(data, to: partial)
+        }
+        guard rename(partial, file) == 0 else {
+            let error = DiskCacheError(operation: "rename into", path: directoryPath, code: errno)
+            unlink(partial)
+            throw error
         }
         let victims = state.withLock { state -> [String] in
             state.totalBytes += data.count - (state.sizes[name] ?? 0)
@@ -102,8 +136,8 @@ public final class DiskImageCache: Sendable {
             }
             return victims
         }
-        for victim in victims { try? FileManager.default.removeItem(at: directory.appendingPathComponent(victim)) }
-        return file
+        for victim in victims { unlink(directoryPath + "/" + victim) }
+        return URL(fileURLWithPath: file, isDirectory: false)
     }
 
     /// The bytes of all files.

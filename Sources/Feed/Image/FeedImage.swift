@@ -21,7 +21,7 @@ public struct FeedImage: Sendable, Equatable {
     }
 
     /// `{"url", "mimeType", "width", "height", "byteCount", "path", "data"?}`; `data` is base64
-    /// and only present when `inline`.
+    /// and only present when `inline`; `path` is left out (never `null`) when there is no file.
     public func json(inline: Bool) -> JSON {
         var object = JSONObject()
         object.appendUnchecked(key: "url", value: .string(url))
@@ -29,7 +29,8 @@ public struct FeedImage: Sendable, Equatable {
         object.appendUnchecked(key: "width", value: .int(Int64(info.width)))
         object.appendUnchecked(key: "height", value: .int(Int64(info.height)))
         object.appendUnchecked(key: "byteCount", value: .int(Int64(info.byteCount)))
-        object.appendUnchecked(key: "path", value: path.map(JSON.string) ?? .null)
+        // `path` is always present for images of a service (its loader has a disk cache).
+        if let path { object.appendUnchecked(key: "path", value: .string(path)) }
         if inline { object.appendUnchecked(key: "data", value: .string(data.base64EncodedString())) }
         return .object(object)
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Network
 import Reactive
 
@@ -10,6 +7,11 @@ import Reactive
 ///
 /// Only `http`, `https` and `stub` URLs are fetched; a body over `maxImageBytes` or bytes that
 /// are not a known image format are errors. A cache hit never touches the transport.
+///
+/// With a disk cache, every image it hands out has its file: a download whose file cannot be
+/// written (unusable directory, disk full) fails with `cacheUnavailable` and is not kept in
+/// memory either. Results arrive on the transport's delivery queue, never on its event thread,
+/// so the cache write never holds up other transfers.
 public final class ImageLoader: ImageRetrieving {
     /// The default cap on one image: 20 MiB.
     public static let defaultMaxImageBytes = 20 * 1024 * 1024
@@ -80,7 +82,7 @@ public final class ImageLoader: ImageRetrieving {
         }
         guard let (caller, startsDownload, request, downloadId) = joined else { return retrieveImage(url, completion: completion) }
         if startsDownload {
-            request.disposable = transport.send(URLRequest(url: requestURL)) { [self] result in
+            request.disposable = transport.send(HTTPRequest(url: requestURL)) { [self] result in
                 finish(url, downloadId: downloadId, with: result.mapError { $0 })
             }
         }
@@ -90,7 +92,7 @@ public final class ImageLoader: ImageRetrieving {
     /// The image of `url` from memory, else from disk (then kept in memory).
     public func cachedImage(_ url: String) -> FeedImage? {
         if let image = memoryCache.image(for: url) { return image }
-        guard let diskCache, let data = diskCache.data(for: url), let info = ImageFormat.sniff([UInt8](data)) else { return nil }
+        guard let diskCache, let data = diskCache.data(for: url), let info = ImageFormat.sniff(data) else { return nil }
         let image = FeedImage(url: url, info: info, path: diskCache.path(for: url).path, data: data)
         memoryCache.store(image)
         return image
@@ -110,7 +112,7 @@ public final class ImageLoader: ImageRetrieving {
         orphaned?.dispose()  // the last caller left: stop the transfer
     }
 
-    private func finish(_ url: String, downloadId: Int, with result: Result<(HTTPURLResponse, Data), any Error>) {
+    private func finish(_ url: String, downloadId: Int, with result: Result<(HTTPResponse, Data), any Error>) {
         guard state.withLock({ $0.downloads[url]?.id == downloadId }) else { return }  // every caller left
         // Cache the image while the download is still listed: a caller arriving meanwhile joins
         // it, and one arriving after it is unlisted finds the image, so one URL is one GET.
@@ -123,24 +125,33 @@ public final class ImageLoader: ImageRetrieving {
         for callback in callers { callback(outcome) }
     }
 
-    private func image(_ url: String, from result: Result<(HTTPURLResponse, Data), any Error>) -> Result<FeedImage, FeedError> {
+    private func image(_ url: String, from result: Result<(HTTPResponse, Data), any Error>) -> Result<FeedImage, FeedError> {
+        let redacted = Redactor.standard.redact(urlString: url)
         switch result {
         case .failure(let error):
             if let networkError = error as? NetworkError, case .bodyTooLarge = networkError {
-                return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: url))
+                return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: redacted, reason: .bodyTooLarge))
             }
-            return .failure(FeedError(networkError: error, url: Redactor.standard.redact(urlString: url)))
+            return .failure(FeedError(networkError: error, url: redacted))
         case .success(let (response, data)):
             guard (200..<300).contains(response.statusCode) else {
-                return .failure(.server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: Redactor.standard.redact(urlString: url)))
+                return .failure(.server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: redacted))
             }
             guard data.count <= maxImageBytes else {
-                return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: url))
+                return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: redacted, reason: .bodyTooLarge))
             }
-            guard let info = ImageFormat.sniff([UInt8](data)) else {
-                return .failure(.image(message: "Not a PNG, JPEG, GIF, WebP or BMP image", url: url))
+            guard let info = ImageFormat.sniff(data) else {
+                return .failure(.image(message: "Not a PNG, JPEG, GIF, WebP or BMP image", url: redacted, reason: .notAnImage))
             }
-            let path = try? diskCache?.store(data, for: url).path
+            var path: String?
+            if let diskCache {
+                do {
+                    path = try diskCache.store(data, for: url).path
+                } catch {
+                    // Every image a client gets has a file: without one, the load fails.
+                    return .failure(.image(message: "The image could not be cached: \(error)", url: redacted, reason: .cacheUnavailable))
+                }
+            }
             let image = FeedImage(url: url, info: info, path: path, data: data)
             memoryCache.store(image)
             return .success(image)

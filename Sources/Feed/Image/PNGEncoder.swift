@@ -16,14 +16,22 @@ public enum PNGEncoder {
 
     /// A `width` x `height` image whose pixels `pixel(x, y)` gives.
     public static func encode(width: Int, height: Int, pixel: (Int, Int) -> Color) -> [UInt8] {
-        precondition(width > 0 && height > 0, "a PNG has at least one pixel")
-        var raw: [UInt8] = []
-        raw.reserveCapacity((width * 3 + 1) * height)
-        for y in 0..<height {
-            raw.append(0)  // filter type None
-            for x in 0..<width {
-                let color = pixel(x, y)
-                raw.append(contentsOf: [color.red, color.green, color.blue])
+        var canvas = RGBCanvas(width: width, height: height)
+        canvas.paint { x, y in pixel(x, y).vector }
+        return encode(canvas)
+    }
+
+    /// The PNG of `canvas`.
+    public static func encode(_ canvas: RGBCanvas) -> [UInt8] {
+        let (width, height) = (canvas.width, canvas.height)
+        let rowBytes = width * 3
+        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)  // each row: filter None, then RGB
+        raw.withUnsafeMutableBufferPointer { output in
+            canvas.pixels.withUnsafeBufferPointer { pixels in
+                guard let target = output.baseAddress, let source = pixels.baseAddress else { return }
+                for y in 0..<height {
+                    (target + y * (rowBytes + 1) + 1).update(from: source + y * rowBytes, count: rowBytes)
+                }
             }
         }
         var header = UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Network
 import Reactive
 
@@ -19,13 +16,13 @@ public struct SchemeRoutingTransport: HTTPTransport {
         self.live = live
     }
 
-    public func send(_ request: URLRequest, completion: @escaping @Sendable (Result<(HTTPURLResponse, Data), NetworkError>) -> Void) -> any Cancelable {
-        (request.url?.scheme?.lowercased() == "stub" ? stub : live).send(request, completion: completion)
+    public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
+        (request.url.scheme?.lowercased() == "stub" ? stub : live).send(request, completion: completion)
     }
 
     /// A stub transport serving the stub catalog's generated PNGs (404 for unknown URLs).
     public static let stubImages = StubTransport { request in
-        guard let url = request.url?.absoluteString, let png = StubCatalog.imageData(for: url) else {
+        guard let png = StubCatalog.imageData(for: request.url.absoluteString) else {
             return .response(statusCode: 404, body: Data("no such stub image".utf8))
         }
         return .response(statusCode: 200, headers: ["Content-Type": "image/png"], body: Data(png))

@@ -2,15 +2,17 @@ import JSON
 
 /// One entry of a feed, normalized from whatever source produced it.
 ///
-/// The wire shape (see `json`) is `{"id", "title", "imageURL"}` plus, when known,
-/// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`.
+/// The wire shape (see `json`) is `{"id", "title"}` plus, when known, `imageURL`,
+/// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`. An item without an
+/// image (an article without a cover, a text post) has no `imageURL`.
 public struct FeedItem: Sendable, Equatable, Hashable {
     /// The source's identifier; unique within a list (duplicates are dropped on load).
     public var id: String
     /// A one-line caption.
     public var title: String
-    /// The image as the API gave it, whatever its scheme.
-    public var imageURL: String
+    /// The image as the API gave it, whatever its scheme (relative references resolved);
+    /// `nil` when the item has none.
+    public var imageURL: String?
     /// A smaller rendition of the image, when the source has one.
     public var thumbnailURL: String?
     /// Who made or posted the item.
@@ -26,7 +28,7 @@ public struct FeedItem: Sendable, Equatable, Hashable {
 
     /// An item with the given fields.
     public init(
-        id: String, title: String, imageURL: String, thumbnailURL: String? = nil, author: String? = nil,
+        id: String, title: String, imageURL: String?, thumbnailURL: String? = nil, author: String? = nil,
         source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil
     ) {
         self.id = id
@@ -45,7 +47,7 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         var object = JSONObject()
         object.appendUnchecked(key: "id", value: .string(id))
         object.appendUnchecked(key: "title", value: .string(title))
-        object.appendUnchecked(key: "imageURL", value: .string(imageURL))
+        if let imageURL { object.appendUnchecked(key: "imageURL", value: .string(imageURL)) }
         if let thumbnailURL { object.appendUnchecked(key: "thumbnailURL", value: .string(thumbnailURL)) }
         if let author { object.appendUnchecked(key: "author", value: .string(author)) }
         if let source { object.appendUnchecked(key: "source", value: .string(source)) }
@@ -55,13 +57,11 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         return .object(object)
     }
 
-    /// Reads the wire encoding back; `nil` when `id`, `title` or `imageURL` is missing.
+    /// Reads the wire encoding back; `nil` when `id` or `title` is missing.
     public init?(json: JSON) {
-        guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue,
-            let imageURL = json["imageURL"]?.stringValue
-        else { return nil }
+        guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
         self.init(
-            id: id, title: title, imageURL: imageURL, thumbnailURL: json["thumbnailURL"]?.stringValue,
+            id: id, title: title, imageURL: json["imageURL"]?.stringValue, thumbnailURL: json["thumbnailURL"]?.stringValue,
             author: json["author"]?.stringValue, source: json["source"]?.stringValue,
             publishedAt: json["publishedAt"]?.stringValue, width: json["width"]?.intValue.map(Int.init),
             height: json["height"]?.intValue.map(Int.init))

@@ -1,4 +1,5 @@
 import JSON
+import Network
 
 /// What a session is a view of: the `input` of `transform` (and of `updateInput`).
 ///
@@ -56,7 +57,7 @@ public struct FeedInput: Sendable, Equatable {
         pageSize = try reader.int("pageSize", in: 1...100) ?? 10
         accessKey = try reader.string("accessKey") ?? ""
         total = try reader.int("total", in: 0...1_000_000) ?? StubCatalog.defaultTotal
-        headers = try reader.stringMap("headers") ?? [:]
+        headers = try reader.headerMap("headers") ?? [:]
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
         showsHUD = try reader.bool("hud") ?? true
@@ -79,7 +80,7 @@ public struct FeedInput: Sendable, Equatable {
         case .envelope:
             guard let explicitBaseURL else { throw FeedInputError(field: "input.baseURL", reason: "is required for the envelope source") }
             baseURL = explicitBaseURL
-            config = .envelope(successCode: reader.object["successCode"] ?? 0)
+            config = .envelope(successCode: try reader.scalar("successCode") ?? 0)
             tokenRenewal = try reader.object["auth"].map { json throws(FeedInputError) in try TokenRenewal(json: json, field: "input.auth") }
         case .custom:
             guard let custom = reader.object["custom"] else { throw FeedInputError(field: "input.custom", reason: "is required for the custom source") }
@@ -87,7 +88,7 @@ public struct FeedInput: Sendable, Equatable {
             config = try SourceConfig(json: custom, field: "input.custom")
         }
         if source != .stub && (source != .custom || !baseURL.isEmpty) {
-            guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
+            guard URLScheme.isHTTP(baseURL) else {
                 let scheme = baseURL.firstIndex(of: ":").map { baseURL[..<$0].lowercased() }
                 throw FeedInputError(field: "input.baseURL", reason: "must be an http or https URL, got \"\(baseURL)\"", refusedScheme: scheme)
             }

@@ -44,6 +44,13 @@ struct JSONFieldReader {
         return bool
     }
 
+    /// A string, a number or a boolean, as it was written (a business code).
+    func scalar(_ key: String) throws(FeedInputError) -> JSON? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard value.lenientString != nil else { throw FeedInputError(field: path(key), reason: "must be a string, a number or a boolean") }
+        return value
+    }
+
     func stringMap(_ key: String) throws(FeedInputError) -> [String: String]? {
         guard let value = object[key], !value.isNull else { return nil }
         guard case .object(let members) = value else { throw FeedInputError(field: path(key), reason: "must be an object of strings") }
@@ -55,6 +62,25 @@ struct JSONFieldReader {
             map[name] = text
         }
         return map
+    }
+
+    /// HTTP headers: names that are tokens, values that are strings without control characters
+    /// (a CR or LF would end the header line and inject another). Errors name the header.
+    func headerMap(_ key: String) throws(FeedInputError) -> [String: String]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .object(let members) = value else { throw FeedInputError(field: path(key), reason: "must be an object of strings") }
+        var headers: [String: String] = [:]
+        for (name, member) in members {
+            guard HTTPHeaderField.isValidName(name) else {
+                throw FeedInputError(field: path(key), reason: "has a header name that is not an HTTP token: \(name.debugDescription)")
+            }
+            guard let text = member.stringValue else { throw FeedInputError(field: "\(path(key)).\(name)", reason: "must be a string") }
+            guard HTTPHeaderField.isValidValue(text) else {
+                throw FeedInputError(field: "\(path(key)).\(name)", reason: "must not contain control characters (CR, LF, NUL, ...)")
+            }
+            headers[name] = text
+        }
+        return headers
     }
 
     /// A key path or a list of key paths tried in order.

@@ -26,17 +26,28 @@ public struct ProviderFeedSource: FeedSource {
     public func page(_ request: PageRequest) -> Single<FeedPage> {
         let urlText = config.url(for: request, context: context)
         let redactedURL = redacted(urlText)
-        guard let url = URL(string: urlText), url.scheme != nil else {
+        guard let url = URL(string: urlText), let scheme = url.scheme else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL)", url: redactedURL))
         }
+        if config.paging == .next, request.index > 0, !URLScheme.isHTTP(urlText) {
+            // A next URL comes from the server: only the web schemes are followed.
+            return .error(FeedError.refusedScheme(scheme, url: redactedURL))
+        }
+        let headers = config.headers(for: request, context: context)
+        // A substituted value ({category}, {cursor}, ...) may carry what the input check refused.
+        if let name = headers.keys.sorted().first(where: { !HTTPHeaderField.isValidValue(headers[$0]!) }) {
+            return .error(FeedError.transport(message: "Not sent: the header \(name) would contain a control character", url: redactedURL))
+        }
         let target = FeedTarget(
-            url: url, headers: config.headers(for: request, context: context), sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
+            url: url, method: config.method, headers: headers, body: config.body(for: request, context: context).map { Data($0) },
+            sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
         let config = self.config
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)
             .map { response throws(FeedError) in
                 try config.page(
-                    body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request, url: redactedURL)
+                    body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request,
+                    url: redactedURL, pageURL: urlText)
             }
     }
 }
@@ -74,13 +85,28 @@ extension FeedError {
             return
         }
         if networkError.isCancelled {
-            self = .cancelled
+            self = .cancelled(.shutdown)
         } else if case .unsupportedURLScheme(let scheme, _) = networkError {
             self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {
             self = .server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: url)
         } else {
-            self = .transport(message: "\(networkError)", url: url)
+            self = .transport(message: "\(networkError)", url: url, reason: Reason(networkError))
+        }
+    }
+}
+
+extension FeedError.Reason {
+    /// The reason a transport failure reports, if it is one of the known limits or faults.
+    init?(_ error: NetworkError) {
+        switch error {
+        case .timedOut: self = .timedOut
+        case .bodyTooLarge: self = .bodyTooLarge
+        case .malformedResponse: self = .malformedResponse
+        case .tooManyRedirects: self = .tooManyRedirects
+        case .transportUnavailable: self = .transportUnavailable
+        case .underlying(let underlying, _, _) where underlying is TransportError: self = .connectionFailed
+        default: return nil
         }
     }
 }

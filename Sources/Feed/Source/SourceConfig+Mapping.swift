@@ -3,11 +3,13 @@ import JSON
 extension SourceConfig {
     /// The page an answer describes, or the failure it reports.
     ///
-    /// End of list, first rule that applies: a has-more flag; a next cursor (cursor paging;
-    /// null or empty ends); a `Link` header without `rel="next"`; a total (body or header)
-    /// reached; otherwise a page shorter than the page size. An empty page always ends.
+    /// `url` is the request URL as errors may show it (secrets redacted); `pageURL` the URL as
+    /// requested, against which relative image and next-page URLs are resolved (default `url`).
+    /// Items without an id are dropped; a non-empty item array where none has one fails, as
+    /// that is a wrong `fields.id` rather than a page of odd items. The end of the list is
+    /// decided by `continuation(of:headers:request:count:pageURL:)`.
     public func page(
-        body: [UInt8], statusCode: Int, headers: [String: String], request: PageRequest, url: String
+        body: [UInt8], statusCode: Int, headers: [String: String], request: PageRequest, url: String, pageURL: String? = nil
     ) throws(FeedError) -> FeedPage {
         let json = try? JSON.parse(body)
         guard (200..<300).contains(statusCode) else {
@@ -17,29 +19,21 @@ extension SourceConfig {
         if let flagPath = errorFlagPath, json[keyPath: flagPath]?.lenientBool == true {
             throw FeedError.server(message: message(in: json) ?? "The server reported an error", status: statusCode, url: url)
         }
-        if let codePath, json[keyPath: codePath] != successCode {
+        if let codePath, !Self.isSuccess(json[keyPath: codePath], successCode) {
             let code = json[keyPath: codePath]?.jsonString ?? "missing"
             throw FeedError.server(message: message(in: json) ?? "Unexpected code \(code)", status: statusCode, url: url)
         }
         guard let array = json[keyPath: itemsPath]?.arrayValue else {
-            throw FeedError.decoding(message: "No item array at \(itemsPath.isEmpty ? "the top level" : itemsPath)", url: url)
+            throw FeedError.decoding(message: ItemArrayReport.missing(at: itemsPath, in: json), url: url)
         }
-        let items = array.compactMap(fields.item(from:))
-        let nextCursor = nextCursorPath.flatMap { json[keyPath: $0]?.lenientString }.flatMap { $0.isEmpty ? nil : $0 }
-        return FeedPage(
-            items: items, hasMore: hasMore(json, headers, request, rawCount: array.count, nextCursor: nextCursor),
-            nextCursor: nextCursor)
-    }
-
-    private func hasMore(_ json: JSON, _ headers: [String: String], _ request: PageRequest, rawCount: Int, nextCursor: String?) -> Bool {
-        guard rawCount > 0 else { return false }
-        if let hasMorePath, let flag = json[keyPath: hasMorePath]?.lenientBool { return flag }
-        if paging == .cursor { return nextCursor != nil }
-        if usesLinkHeader, let link = Self.header("Link", in: headers) { return LinkHeader.hasNext(link) }
-        let total = totalPaths.lazy.compactMap { json[keyPath: $0]?.lenientInt }.first
-            ?? totalHeader.flatMap { Self.header($0, in: headers) }.flatMap { Int($0) }
-        if let total { return request.index * request.pageSize + rawCount < total }
-        return rawCount >= request.pageSize
+        let pageURL = pageURL ?? url
+        let items = array.compactMap { fields.item(from: $0, pageURL: pageURL) }
+        if items.isEmpty, let first = array.first {
+            let idPaths = fields.id.map(\.text)
+            throw FeedError.decoding(message: ItemArrayReport.noIDs(at: idPaths, count: array.count, first: first), url: url)
+        }
+        let (hasMore, nextCursor) = continuation(of: json, headers: headers, request: request, count: array.count, pageURL: pageURL)
+        return FeedPage(items: items, hasMore: hasMore, nextCursor: nextCursor)
     }
 
     private func message(in json: JSON) -> String? {
@@ -47,7 +41,15 @@ extension SourceConfig {
         messagePaths.lazy.compactMap { json[keyPath: $0]?.stringValue }.first { !$0.isEmpty }
     }
 
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    /// Whether business code `code` is `success`; `"0"` and `0` are the same code.
+    private static func isSuccess(_ code: JSON?, _ success: JSON) -> Bool {
+        guard let code else { return false }
+        if code == success { return true }
+        switch (code, success) {
+        case (.string, .int), (.string, .double), (.int, .string), (.double, .string):
+            return code.lenientDouble != nil && code.lenientDouble == success.lenientDouble
+        default:
+            return false
+        }
     }
 }

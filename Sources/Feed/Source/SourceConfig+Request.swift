@@ -1,5 +1,3 @@
-import Foundation
-
 extension SourceConfig {
     /// The values the placeholders take for one request.
     public struct Context: Sendable, Equatable {
@@ -14,11 +12,19 @@ extension SourceConfig {
         }
     }
 
-    /// The full URL of `request`, query included.
+    /// The request placeholders every template may use.
+    public static let placeholders = ["baseURL", "category", "page", "pageSize", "offset", "cursor", "accessKey"]
+    /// The placeholders whose values are numbers (a body string of exactly one becomes a JSON number).
+    static let numericPlaceholders: Set<Substring> = ["page", "pageSize", "offset"]
+
+    /// The full URL of `request`, query included. With next-URL paging, every page after the
+    /// first is the URL the previous one gave, as is.
     public func url(for request: PageRequest, context: Context) -> String {
-        var url = substitute(urlTemplate, request, context)
+        if paging == .next, request.index > 0, let next = request.cursor { return next }
+        let template = request.index == 0 ? firstURLTemplate ?? urlTemplate : urlTemplate
+        var url = substitute(template, request, context, encode: true)
         let parameters = query.sorted { $0.key < $1.key }
-            .map { ($0.key, substitute($0.value, request, context, encode: false)) }
+            .map { ($0.key, substitute($0.value, request, context)) }
             .filter { !$0.1.isEmpty }
         if !parameters.isEmpty {
             url += (url.contains("?") ? "&" : "?")
@@ -27,40 +33,35 @@ extension SourceConfig {
         return url
     }
 
-    /// The request headers of `request`.
+    /// The request headers of `request`; `Content-Type: application/json` when a body is sent
+    /// and the headers name no content type.
     public func headers(for request: PageRequest, context: Context) -> [String: String] {
-        headers.mapValues { substitute($0, request, context, encode: false) }
+        var values = headers.mapValues { substitute($0, request, context) }
+        if bodyTemplate != nil && Self.header("Content-Type", in: values) == nil {
+            values["Content-Type"] = "application/json"
+        }
+        return values
     }
 
-    /// `template` with every `{name}` placeholder replaced, in one pass; unknown names stay.
-    private func substitute(_ template: String, _ request: PageRequest, _ context: Context, encode: Bool = true) -> String {
-        var result = ""
-        result.reserveCapacity(template.utf8.count + context.baseURL.utf8.count)
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = rest[rest.index(after: open)..<close]
-            if let value = value(of: name, request, context) {
-                result += name == "baseURL" || !encode ? value : Self.percentEncoded(value)
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        result += rest
-        return result
+    /// `template` with every request placeholder replaced, `{baseURL}` as is and the others
+    /// percent-encoded when `encode`; names that are no placeholder stay as written.
+    func substitute(_ template: String, _ request: PageRequest, _ context: Context, encode: Bool = false) -> String {
+        guard template.contains("{") else { return template }
+        return Template(template).rendered { name in
+            guard let value = value(of: name, request, context) else { return "{\(name)}" }
+            return name == "baseURL" || !encode ? value : Self.percentEncoded(value)
+        } ?? template
     }
 
     /// The value of placeholder `name`, or `nil` for a name that is not a placeholder.
-    private func value(of name: Substring, _ request: PageRequest, _ context: Context) -> String? {
+    func value(of name: Substring, _ request: PageRequest, _ context: Context) -> String? {
         switch name {
         case "baseURL": return context.baseURL
         case "category": return request.category
         case "page": return String(firstPage + request.index)
         case "pageSize": return String(request.pageSize)
         case "offset": return String(request.index * request.pageSize)
-        case "cursor": return request.cursor ?? ""
+        case "cursor": return request.cursor ?? firstCursor
         case "accessKey": return context.accessKey
         default: return nil
         }

@@ -2,7 +2,8 @@ import JSON
 
 /// The embedded, deterministic catalog of the `stub` source: the same category, total and page
 /// always give the same items, and every item's image is a real PNG generated on demand under
-/// `stub://images/...` (its size and colours derive from the category and position).
+/// `stub://images/...`: a generated scene (`StubArtwork`) whose size and content derive from the
+/// category and position.
 public struct StubCatalog: Sendable, Equatable {
     /// The categories the catalog has, as in the seeds.
     public static let categories = ["all", "Android", "iOS", "welfare"]
@@ -54,14 +55,7 @@ public struct StubCatalog: Sendable, Equatable {
                 if kv[0] == "w" { width = value } else if kv[0] == "h" { height = value }
             }
         }
-        var seed: UInt32 = CRC32.checksum(parts[0].utf8)
-        func channel() -> UInt8 {
-            seed = seed &* 1_103_515_245 &+ 12345
-            return UInt8(truncatingIfNeeded: seed >> 16)
-        }
-        let top = PNGEncoder.Color(red: channel(), green: channel(), blue: channel())
-        let bottom = PNGEncoder.Color(red: channel(), green: channel(), blue: channel())
-        return PNGEncoder.gradient(width: width, height: height, top: top, bottom: bottom)
+        return StubArtwork.png(seed: CRC32.checksum(parts[0].utf8), width: width, height: height)
     }
 
     private static func imageSize(_ position: Int) -> (Int, Int) {

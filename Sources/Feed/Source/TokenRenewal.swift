@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSON
 import Network
 import Reactive
@@ -27,7 +24,7 @@ public struct TokenRenewal: Sendable, Equatable {
         let reader = try JSONFieldReader(json, prefix: field)
         try reader.rejectUnknownKeys(allowed: ["token", "refreshURL", "tokenPath", "expiredCodes"])
         guard let refreshURL = try reader.string("refreshURL") else { throw FeedInputError(field: reader.path("refreshURL"), reason: "is required") }
-        guard refreshURL.hasPrefix("http://") || refreshURL.hasPrefix("https://") else {
+        guard URLScheme.isHTTP(refreshURL) else {
             throw FeedInputError(field: reader.path("refreshURL"), reason: "must be an http or https URL")
         }
         self.refreshURL = refreshURL
@@ -40,31 +37,36 @@ public struct TokenRenewal: Sendable, Equatable {
         expiredCodes = list
     }
 
-    /// `transport` wrapped so that requests are authorized and renewed as described above.
-    public func wrapping(_ transport: any HTTPTransport) -> any HTTPTransport {
+    /// `transport` wrapped so that requests are authorized and renewed as described above,
+    /// each within `timeout` seconds in all (the first attempt, the refresh and the retry),
+    /// starting from the token `store` keeps for the session and handing it every renewed one.
+    public func wrapping(
+        _ transport: any HTTPTransport, timeout: Double = CurlTransport.Limits.defaultRequestTimeout, store: TokenStore = TokenStore()
+    ) -> any HTTPTransport {
         let refreshURL = self.refreshURL
         let tokenPath = self.tokenPath
         let expiredCodes = self.expiredCodes
-        let refresher = TokenRefresher(token: token) { completion in
+        let refresher = TokenRefresher(token: store.startingToken(input: token)) { completion in
             guard let url = URL(string: refreshURL) else {
                 completion(.failure(.requestMapping(refreshURL)))
                 return
             }
-            _ = transport.send(URLRequest(url: url)) { result in
+            _ = transport.send(HTTPRequest(url: url, timeoutInterval: timeout)) { result in
                 switch result {
                 case .success(let (response, body)):
                     let token = (try? JSON.parse([UInt8](body)))?[keyPath: tokenPath]?.lenientString
                     if (200..<300).contains(response.statusCode), let token, !token.isEmpty {
+                        store.didRenew(token)  // before the retries carry it
                         completion(.success(token))
                     } else {
-                        completion(.failure(.authenticationFailed(reason: "the token refresh answered HTTP \(response.statusCode) without a token at \(tokenPath)", request: URLRequest(url: url))))
+                        completion(.failure(.authenticationFailed(reason: "the token refresh answered HTTP \(response.statusCode) without a token at \(tokenPath)", request: HTTPRequest(url: url))))
                     }
                 case .failure(let error):
                     completion(.failure(error))
                 }
             }
         }
-        return AuthenticatedTransport(wrapping: transport, refresher: refresher, authorizationType: .bearer) { response, body in
+        return AuthenticatedTransport(wrapping: transport, refresher: refresher, authorizationType: .bearer, timeout: timeout) { response, body in
             if response.statusCode == 401 { return true }
             guard let code = (try? JSON.parse([UInt8](body)))?["code"] else { return false }
             return expiredCodes.contains(code)

@@ -5,16 +5,20 @@ extension FeedEnvironment {
     /// The production environment: pages through Moya-style providers (the `stub` source
     /// answered by provider stubbing, on `scheduler`, after `input.stubDelay` or else
     /// `defaultStubDelay` seconds), live sources over `transport`, every provider with `plugins`
-    /// (e.g. the network logger).
+    /// (e.g. the network logger), the envelope's renewed token kept in `tokens` across inputs.
+    /// `requestTimeout` is the transport's deadline, which a token renewal's refresh and retry
+    /// share with the request they renew.
     public static func live(
-        scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = URLSessionTransport(),
-        defaultStubDelay: Double = 0, hudTexts: HUDTexts = .standard, plugins: [any PluginType] = []
+        scheduler: any SchedulerType, imageLoader: any ImageRetrieving, transport: any HTTPTransport = CurlTransport(),
+        requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
+        hudTexts: HUDTexts = .standard, plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
     ) -> FeedEnvironment {
         FeedEnvironment(
             scheduler: scheduler,
             makeSource: { input in
                 FeedEnvironment.source(
-                    for: input, scheduler: scheduler, transport: transport, defaultStubDelay: defaultStubDelay, plugins: plugins)
+                    for: input, scheduler: scheduler, transport: transport, requestTimeout: requestTimeout,
+                    defaultStubDelay: defaultStubDelay, plugins: plugins, tokens: tokens)
             },
             imageLoader: imageLoader, hudTexts: hudTexts)
     }
@@ -22,12 +26,14 @@ extension FeedEnvironment {
     /// The source an input describes. The stub source stubs every target (`.immediate`, or
     /// `.delayed` by the stub delay) on `scheduler`; the others send requests over `transport`.
     public static func source(
-        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport, defaultStubDelay: Double = 0,
-        plugins: [any PluginType] = []
+        for input: FeedInput, scheduler: any SchedulerType, transport: any HTTPTransport,
+        requestTimeout: Double = CurlTransport.Limits.defaultRequestTimeout, defaultStubDelay: Double = 0,
+        plugins: [any PluginType] = [], tokens: TokenStore = TokenStore()
     ) -> any FeedSource {
         guard input.source == .stub else {
-            let authorized = input.tokenRenewal.map { $0.wrapping(transport) } ?? transport
-            let provider = Provider<FeedTarget>(transport: authorized, plugins: plugins)
+            let authorized = input.tokenRenewal.map { $0.wrapping(transport, timeout: requestTimeout, store: tokens) } ?? transport
+            // Answers hop to the session's scheduler before anything maps them.
+            let provider = Provider<FeedTarget>(callbackScheduler: scheduler, transport: authorized, plugins: plugins)
             return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
         }
         let delay = input.stubDelay ?? defaultStubDelay

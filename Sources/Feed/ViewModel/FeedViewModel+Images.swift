@@ -1,25 +1,44 @@
+import Network
 import Reactive
 
 extension FeedViewModel {
     /// Loads the image of the item at `index` (from cache when possible) and succeeds with it
     /// after `imageDownloaded` reported it; fails with `.invalidIndex` for an index outside the
-    /// list (nothing emitted), the load's failure (after an `imageDownloaded` without image),
-    /// or `.cancelled` when `cancelImage(index:)` or a list replacement came first.
+    /// list (nothing emitted), the load's failure or `.noImage` for an item without an image
+    /// (each after an `imageDownloaded` without image), or `.cancelled` with the reason when
+    /// `cancelImage(index:)`, a new list or `dispose` came first.
+    ///
+    /// Disposing the subscription before the outcome withdraws this caller: nothing is emitted
+    /// for its load, and the download stops unless another caller waits for the same URL.
     public func loadImage(index: Int) -> Single<FeedImage> {
         Single.create { [self] observer in
-            environment.scheduler.schedule { [self] in
-                let effects = state.withLock { state in
-                    startImage(index: index, waiter: { result in
-                        switch result {
-                        case .success(let image): observer(.success(image))
-                        case .failure(let error): observer(.failure(error))
-                        }
-                    }, &state)
-                }
-                effects.forEach { $0() }
+            let token = state.withLock { $0.takeImageToken() }
+            scheduleReader(index: index, imageToken: token) { viewModel, state in
+                viewModel.startImage(index: index, token: token, waiter: { result in
+                    switch result {
+                    case .success(let image): observer(.success(image))
+                    case .failure(let error): observer(.failure(error))
+                    }
+                }, &state)
             }
-            return Disposables.create()
+            return Disposables.create { [weak self] in
+                self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
+            }
         }
+    }
+
+    /// A caller of `loadImage(index:)` left: its load is dropped without a word (it never starts
+    /// if it still waits for a page load), and its download stops when no other caller waits
+    /// for the URL.
+    private func withdrawImage(token: Int) {
+        let request = state.withLock { state -> SerialDisposable? in
+            state.waitingReaders.removeAll { $0.imageToken == token }
+            guard let index = state.imageLoads.first(where: { $0.value[token] != nil })?.key else { return nil }
+            let load = state.imageLoads[index]?.removeValue(forKey: token)
+            if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
+            return load?.request
+        }
+        request?.dispose()
     }
 
     /// The view shows row `index` (seed 002's `willDisplayCell`): see `display(index:)`.
@@ -29,35 +48,33 @@ extension FeedViewModel {
 
     /// Shows row `index`: loads the next page when the row is among the last
     /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the row's
-    /// image when it is not cached. Each subscription does this once.
+    /// image when it has one that is not cached. Each subscription does this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
     /// with `.invalidIndex` for a row outside the list.
     public func display(index: Int) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
-            environment.scheduler.schedule { [self] in
-                let effects = state.withLock { state -> [@Sendable () -> Void] in
-                    guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled)) }] }
-                    guard state.items.indices.contains(index) else {
-                        let error = FeedError.invalidIndex(index, count: state.items.count)
-                        return [{ observer(.failure(error)) }]
-                    }
-                    let needsImage = state.imageLoads[index, default: [:]].isEmpty
-                        && !environment.imageLoader.isCached(state.items[index].imageURL)
-                    let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
-                    let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
-                    let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
-                    let finishOne: @Sendable () -> Void = {
-                        if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
-                    }
-                    var effects: [@Sendable () -> Void] = []
-                    if needsImage { effects += startImage(index: index, waiter: { _ in finishOne() }, &state) }
-                    if needsPage { effects += command(reload: false, waiter: { _ in finishOne() }, &state) }
-                    if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
-                    return effects
+            scheduleReader(index: index) { viewModel, state in
+                guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
+                guard state.items.indices.contains(index) else {
+                    let error = FeedError.invalidIndex(index, count: state.items.count)
+                    return [{ observer(.failure(error)) }]
                 }
-                effects.forEach { $0() }
+                let needsImage = state.items[index].imageURL.map { url in
+                    state.imageLoads[index, default: [:]].isEmpty && !viewModel.environment.imageLoader.isCached(url)
+                } ?? false
+                let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
+                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
+                let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
+                let finishOne: @Sendable () -> Void = {
+                    if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
+                }
+                var effects: [@Sendable () -> Void] = []
+                if needsImage { effects += viewModel.startImage(index: index, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state) }
+                if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
+                if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
+                return effects
             }
             return Disposables.create()
         }
@@ -73,10 +90,9 @@ extension FeedViewModel {
     /// with whether anything was pending.
     public func cancelImageLoads(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
-            environment.scheduler.schedule { [self] in
-                let loads = state.withLock { state in state.imageLoads.removeValue(forKey: index) ?? [:] }
-                loads.values.forEach { Self.cancelling($0)() }
-                observer(.success(!loads.isEmpty))
+            scheduleReader(index: index) { _, state in
+                let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
+                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{ observer(.success(!loads.isEmpty)) }]
             }
             return Disposables.create()
         }
@@ -85,35 +101,39 @@ extension FeedViewModel {
     /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
     public func didEndDisplaying(index: Int) { cancelImage(index: index) }
 
-    func startImage(index: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? [] }
+    /// Starts loading the image of row `index` for `waiter`; `token` (from `takeImageToken`)
+    /// names the load, so that its caller can withdraw it.
+    func startImage(index: Int, token: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? [] }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return waiter.map { waiter in [{ waiter(.failure(error)) }] } ?? []
         }
-        let url = state.items[index].imageURL
-        let epoch = state.listEpoch
-        let token = state.nextImageToken
-        state.nextImageToken += 1
+        guard let url = state.items[index].imageURL else {
+            let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
+                + (waiter.map { waiter in [{ waiter(result) }] } ?? [])
+        }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(request: request, waiter: waiter)
         let loader = environment.imageLoader
         let scheduler = environment.scheduler
+        // `stub://` names the stub catalog's images: only the stub source's items may use it.
+        let refused = state.input.source != .stub && URLScheme.of(url) == "stub"
         return [{ [weak self] in
-            request.disposable = loader.retrieveImage(url) { [weak self] result in
-                scheduler.schedule { [weak self] in self?.finishImage(index: index, token: token, epoch: epoch, result: result) }
+            let finish: @Sendable (Result<FeedImage, FeedError>) -> Void = { [weak self] result in
+                scheduler.schedule { [weak self] in self?.finishImage(index: index, token: token, result: result) }
             }
+            guard !refused else { return finish(.failure(.refusedScheme("stub", url: url))) }
+            request.disposable = loader.retrieveImage(url, completion: finish)
         }]
     }
 
-    private func finishImage(index: Int, token: Int, epoch: Int, result: Result<FeedImage, FeedError>) {
+    private func finishImage(index: Int, token: Int, result: Result<FeedImage, FeedError>) {
         let effects = state.withLock { state -> [@Sendable () -> Void] in
-            guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }  // cancelled
+            // Not listed: cancelled, withdrawn, or its list was replaced; nothing is reported.
+            guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
-            guard epoch == state.listEpoch else {
-                // The list was replaced: `index` now means another item; do not report there.
-                return load.waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? []
-            }
             var effects: [@Sendable () -> Void] = [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
             if let waiter = load.waiter { effects.append { waiter(result) } }
             return effects
@@ -121,16 +141,18 @@ extension FeedViewModel {
         effects.forEach { $0() }
     }
 
-    func cancelAllImages(_ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    /// Ends every pending image load for `reason` (a new list, `dispose`): their downloads
+    /// stop unless another caller waits, their callers get `.cancelled(reason)`.
+    func cancelAllImages(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         let loads = state.imageLoads.values.flatMap(\.values)
         state.imageLoads = [:]
-        return loads.map(Self.cancelling)
+        return loads.map { Self.cancelling($0, because: reason) }
     }
 
-    private static func cancelling(_ load: FeedViewModelState.ImageLoad) -> @Sendable () -> Void {
+    private static func cancelling(_ load: FeedViewModelState.ImageLoad, because reason: CancellationReason) -> @Sendable () -> Void {
         {
             load.request.dispose()
-            load.waiter?(.failure(.cancelled))
+            load.waiter?(.failure(.cancelled(reason)))
         }
     }
 }

@@ -38,7 +38,7 @@ extension FeedViewModel {
             guard load.waiters.isEmpty && !load.isPinned else { return [] }
             state.inFlight = nil
             load.request.dispose()
-            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
         }
         effects.forEach { $0() }
     }
@@ -50,13 +50,12 @@ extension FeedViewModel {
             let source = environment.makeSource(input)
             let effects = state.withLock { state -> [@Sendable () -> Void] in
                 guard !state.isDisposed, state.input != input || state.loadedPages > 0 || state.inFlight != nil else { return [] }
-                var effects = cancelInFlight(&state) + cancelAllImages(&state)
+                var effects = cancelInFlight(because: .inputChanged, &state) + cancelAllImages(because: .superseded, &state)
                 state.input = input
                 state.source = source
                 state.loadedPages = 0
                 state.cursor = nil
                 state.hasMore = true
-                state.listEpoch += 1
                 effects += replaceItems(with: [], &state)
                 effects.append(emit(state.footerStatus))
                 return effects
@@ -68,7 +67,7 @@ extension FeedViewModel {
     /// What a load command does, decided on the scheduler.
     func command(reload: Bool, waiter: FeedViewModelState.Waiter?, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         if state.isDisposed {
-            return waiter.map { waiter in [{ waiter(.failure(.cancelled)) }] } ?? []
+            return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? []
         }
         if !reload {
             if state.inFlight != nil {
@@ -80,7 +79,7 @@ extension FeedViewModel {
                 return waiter.map { waiter in [{ waiter(.success(result)) }] } ?? []
             }
         }
-        var effects = cancelInFlight(&state)
+        var effects = cancelInFlight(because: .superseded, &state)
         let id = state.nextLoadId
         state.nextLoadId += 1
         let request = SerialDisposable()
@@ -99,14 +98,19 @@ extension FeedViewModel {
         return effects
     }
 
-    /// Cancels the load in flight: its request is disposed, its callers get `.cancelled`, and a
-    /// load-more's footer stops spinning.
-    func cancelInFlight(_ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        guard let load = state.inFlight else { return [] }
-        state.inFlight = nil
-        load.request.dispose()
-        var effects: [@Sendable () -> Void] = load.isReload ? [] : [emit(.endFooterRefresh)]
-        for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled)) } }
+    /// Cancels the load in flight for `reason`: its request is disposed, its callers get
+    /// `.cancelled(reason)`, and a load-more's footer stops spinning. The list readers that
+    /// waited for it take effect first; a load one of them starts is cancelled in turn, so no
+    /// load is left in flight.
+    func cancelInFlight(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        var effects: [@Sendable () -> Void] = []
+        while let load = state.inFlight {
+            state.inFlight = nil
+            load.request.dispose()
+            if !load.isReload { effects.append(emit(.endFooterRefresh)) }
+            for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
+            effects += releaseReaders(&state)
+        }
         return effects
     }
 
@@ -115,8 +119,8 @@ extension FeedViewModel {
             guard let load = state.inFlight, load.id == id else { return [] }  // superseded meanwhile
             state.inFlight = nil
             switch result {
-            case .success(let page): return apply(page, of: load, &state)
-            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state)
+            case .success(let page): return apply(page, of: load, &state) + releaseReaders(&state)
+            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state) + releaseReaders(&state)
             }
         }
         effects.forEach { $0() }
@@ -130,8 +134,8 @@ extension FeedViewModel {
             (load.isReload || !state.ids.contains(item.id)) && onPage.insert(item.id).inserted
         }
         let dropped = page.items.count - fresh.count
-        if load.isReload { state.listEpoch += 1 }
-        var effects = load.isReload ? replaceItems(with: fresh, &state) : appendItems(fresh, &state)
+        // A new list: rows now mean other items, so image loads of the old rows end here.
+        var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore

@@ -104,7 +104,8 @@ public final class FeedViewModel: ViewModelType, Sendable {
         environment.scheduler.schedule { [self] in
             let effects = state.withLock { state -> [@Sendable () -> Void] in
                 state.isDisposed = true
-                return cancelInFlight(&state) + cancelAllImages(&state)
+                // Readers still waiting (none do without a load in flight) are answered too.
+                return cancelInFlight(because: .disposed, &state) + releaseReaders(&state) + cancelAllImages(because: .disposed, &state)
             }
             effects.forEach { $0() }
         }

@@ -25,6 +25,17 @@ struct FeedViewModelState {
         }
     }
 
+    /// A command that reads the list by index (`loadImage`, `willDisplay`, `cancelImage`),
+    /// waiting for the loads that arrived before it (see `FeedViewModel+ListReaders.swift`).
+    struct ListReader {
+        /// The row it reads.
+        let index: Int
+        /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
+        let imageToken: Int?
+        /// Takes effect: reads the list and returns its effects.
+        let run: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void]
+    }
+
     /// One pending image load of one index.
     struct ImageLoad {
         let request: SerialDisposable
@@ -40,12 +51,13 @@ struct FeedViewModelState {
     var cursor: String?
     var hasMore = true
     var revision = 0
-    /// Increases whenever the list is replaced (reload, input switch), so that late image
-    /// results of the old list are not reported under the new list's indices.
-    var listEpoch = 0
     var inFlight: Load?
+    /// List readers waiting for `inFlight`, in arrival order.
+    var waitingReaders: [ListReader] = []
     var nextLoadId = 0
     var nextWaiterToken = 0
+    /// Pending image loads by row, then by token. Replacing the list cancels them all, so a late
+    /// image is never reported under an index of a newer list.
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
     var nextImageToken = 0
     var isDisposed = false
@@ -53,6 +65,12 @@ struct FeedViewModelState {
     init(input: FeedInput, source: any FeedSource) {
         self.input = input
         self.source = source
+    }
+
+    /// A token for a new image load, unique in this view model.
+    mutating func takeImageToken() -> Int {
+        defer { nextImageToken += 1 }
+        return nextImageToken
     }
 
     var currentResult: PageLoadResult {

@@ -7,7 +7,7 @@ import Darwin
 import Reactive
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (port chosen by the kernel) for exercising the real
-/// URLSession transport. Plain POSIX sockets, one thread accepting and one per connection; every
+/// curl transport. Plain POSIX sockets, one thread accepting and one per connection; every
 /// answer closes its connection. It also reports what the client did to the connection, which is
 /// how tests see a cancelled request hang up or a capped download stop early.
 final class LoopbackHTTPServer: @unchecked Sendable {
@@ -33,6 +33,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case stream(chunk: Data, count: Int, clientClosed: @Sendable (_ bytesWritten: Int) -> Void)
         /// Never answers; reports when the client closes the connection.
         case hang(clientClosed: @Sendable () -> Void)
+        /// Hands the connection to `body`, which writes whatever it likes (what no honest server
+        /// would send); the connection closes when it returns.
+        case script(@Sendable (Connection) -> Void)
+    }
+
+    /// One accepted connection, for `Reply.script`.
+    struct Connection: Sendable {
+        let descriptor: Int32
+
+        /// Writes `bytes`; `false` once the client has gone.
+        @discardableResult
+        func write(_ bytes: Data) -> Bool { LoopbackHTTPServer.write(bytes, to: descriptor) }
+
+        /// Writes `text` as UTF-8; `false` once the client has gone.
+        @discardableResult
+        func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+
+        /// Blocks until the client closes its side.
+        func waitForHangUp() { LoopbackHTTPServer.waitForHangUp(descriptor) }
     }
 
     let port: UInt16
@@ -103,17 +122,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .hang(let clientClosed):
             waitForHangUp(connection)
             clientClosed()
+        case .script(let body):
+            body(Connection(descriptor: connection))
         }
     }
 
     /// Blocks until the client closes its side of the connection.
-    private static func waitForHangUp(_ connection: Int32) {
+    fileprivate static func waitForHangUp(_ connection: Int32) {
         var byte: UInt8 = 0
         while recv(connection, &byte, 1, 0) > 0 {}
     }
 
     /// Writes all of `data`; `false` once the peer has gone.
-    private static func write(_ data: Data, to connection: Int32) -> Bool {
+    fileprivate static func write(_ data: Data, to connection: Int32) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Reactive
 @testable import Network
 
@@ -19,14 +16,15 @@ final class RecordingPlugin: PluginType {
 
     var calls: [String] { log.current }
 
-    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+    func prepare(_ request: HTTPRequest, target: any TargetType) -> HTTPRequest {
         log.withLock { $0.append("\(name).prepare") }
         var prepared = request
-        prepared.addValue(name, forHTTPHeaderField: "X-Prepared-By")
+        let earlier = request.value(forHTTPHeaderField: "X-Prepared-By").map { [$0] } ?? []
+        prepared.setValue((earlier + [name]).joined(separator: ","), forHTTPHeaderField: "X-Prepared-By")
         return prepared
     }
 
-    func willSend(_ request: URLRequest, target: any TargetType) {
+    func willSend(_ request: HTTPRequest, target: any TargetType) {
         let preparedBy = request.value(forHTTPHeaderField: "X-Prepared-By") ?? "-"
         log.withLock { $0.append("\(name).willSend(preparedBy: \(preparedBy))") }
     }

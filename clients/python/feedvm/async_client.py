@@ -20,12 +20,11 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (Notification, Response, ServerRequest, decode_line,
-                   encode_request)
+from .wire import NEWLINE, MessageSplitter, Notification, Response, ServerRequest, encode_request
 
 __all__ = ["AsyncClient"]
 
-#: Longest line the reader accepts (inline images are base64 in one line).
+#: Longest stderr line the reader accepts.
 MAX_LINE_BYTES = 256 * 1024 * 1024
 
 
@@ -37,7 +36,10 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
 
     def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
-                 close_timeout: float = 3.0, stderr_tail_lines: int = 200) -> None:
+                 close_timeout: float = 3.0, stderr_tail_lines: int = 200,
+                 framing: str = NEWLINE) -> None:
+        self._splitter = MessageSplitter(framing)
+        self.framing = framing
         self.binary = find_binary(binary)
         self.args = list(args)
         self.env = dict(env) if env is not None else None
@@ -106,7 +108,7 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
         future: "asyncio.Future[Any]" = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         try:
-            self._write(encode_request(request_id, method, params))
+            self._write(encode_request(request_id, method, params, self.framing))
         except ServerExited:
             self._pending.pop(request_id, None)
             raise
@@ -126,7 +128,7 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
         return self._hub.on(method, callback)
 
     async def notifications(self, method: Optional[str] = None,
-                            timeout: Optional[float] = None) -> AsyncIterator[Notification]:
+                            timeout: Optional[float] = 0) -> AsyncIterator[Notification]:
         """Async-iterate notifications; same rules as :meth:`feedvm.Client.notifications`."""
         arrived = asyncio.Event()
         remove = self._hub.add_wakeup(arrived.set)  # publish runs on this loop
@@ -167,16 +169,10 @@ class AsyncClient(FeedMethods[Awaitable[Dict[str, Any]]]):
         stream = self._process().stdout
         assert stream is not None
         while True:
-            raw = await stream.readline()
-            if not raw:
+            chunk = await stream.read(1 << 16)
+            if not chunk:
                 break
-            try:
-                incoming = decode_line(raw)
-            except ValueError as error:
-                self.stderr_tail.feed(f"feedvm client: unreadable line from server: {error}".encode())
-                continue
-            for message in incoming:
-                self._dispatch(message)
+            self._receive(chunk)
         await self._on_stdout_closed()
 
     def _dispatch(self, message: Any) -> None:

@@ -23,8 +23,7 @@ from .errors import FeedVMError, RpcTimeout, ServerExited, error_from_wire
 from .methods import FeedMethods
 from .notifications import Callback, NotificationHub
 from .process import StderrTail, death_signal_hook, server_command
-from .wire import (Notification, Response, ServerRequest, decode_line,
-                   encode_request)
+from .wire import NEWLINE, MessageSplitter, Notification, Response, ServerRequest, encode_request
 
 __all__ = ["Client"]
 
@@ -37,11 +36,16 @@ class Client(FeedMethods[Dict[str, Any]]):
     :param env: environment for the server (default: inherited).
     :param timeout: default per-call timeout in seconds (``None``: wait forever).
     :param close_timeout: how long ``close()`` waits at each step before escalating.
+    :param framing: ``"newline"`` (one JSON text per line) or ``"content-length"``
+        (LSP base-protocol headers); the server answers in the framing it is spoken to.
     """
 
     def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
-                 close_timeout: float = 3.0, stderr_tail_lines: int = 200) -> None:
+                 close_timeout: float = 3.0, stderr_tail_lines: int = 200,
+                 framing: str = NEWLINE) -> None:
+        self._splitter = MessageSplitter(framing)  # refuses an unknown framing before spawning
+        self.framing = framing
         self.binary = find_binary(binary)
         self.default_timeout = timeout
         self.close_timeout = close_timeout
@@ -109,7 +113,7 @@ class Client(FeedMethods[Dict[str, Any]]):
             request_id = next(self._ids)
             self._pending[request_id] = future
         try:
-            self._write(encode_request(request_id, method, params))
+            self._write(encode_request(request_id, method, params, self.framing))
         except ServerExited:
             with self._lock:
                 self._pending.pop(request_id, None)
@@ -144,12 +148,13 @@ class Client(FeedMethods[Dict[str, Any]]):
         return self._hub.on(method, callback)
 
     def notifications(self, method: Optional[str] = None,
-                      timeout: Optional[float] = None) -> Iterator[Notification]:
+                      timeout: Optional[float] = 0) -> Iterator[Notification]:
         """Consume notifications (of ``method``, or all) in arrival order.
 
         Includes those that arrived before the call (the buffer keeps the latest
-        100,000). Ends when none arrives within ``timeout`` seconds (``0``: only what
-        is buffered) or the server exits.
+        100,000). By default (``timeout=0``) only what is already queued, without
+        waiting; with ``timeout`` seconds it also waits that long for each next one;
+        ``None`` follows the stream until the server exits.
         """
         return self._hub.iterate(method, timeout)
 
@@ -164,14 +169,8 @@ class Client(FeedMethods[Dict[str, Any]]):
     def _read_stdout(self) -> None:
         stream = self.process.stdout
         assert stream is not None
-        for raw in iter(stream.readline, b""):
-            try:
-                incoming = decode_line(raw)
-            except ValueError as error:
-                self.stderr_tail.feed(f"feedvm client: unreadable line from server: {error}".encode())
-                continue
-            for message in incoming:
-                self._dispatch(message)
+        for chunk in iter(lambda: stream.read1(1 << 16), b""):
+            self._receive(chunk)
         self._on_stdout_closed()
 
     def _dispatch(self, message: Any) -> None:

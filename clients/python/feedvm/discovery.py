@@ -1,10 +1,17 @@
-"""Finding the ``feedvm`` executable.
+"""Finding the ``feedvm`` executable: the one finder every part of the package uses.
 
-Order: an explicit path, ``$FEEDVM_BIN``, the repository's
-``.build/release/feedvm`` then ``.build/debug/feedvm`` (the repository being the
-nearest parent of this package that holds ``Package.swift``), then ``feedvm`` on
-``PATH``. When none exists, :class:`~feedvm.errors.BinaryNotFound` lists every
-place tried.
+The first of these that exists wins:
+
+1. the ``binary`` argument (``Client(binary=...)``, ``--binary``, ``--bin``);
+2. ``$FEEDVM_BIN``;
+3. the binary bundled in the wheel that ``scripts/package`` builds (``feedvm/bin/feedvm``);
+4. ``feedvm`` on ``PATH``;
+5. ``.build/release/feedvm``, then ``.build/debug/feedvm``, of the Swift package (a folder
+   holding ``Package.swift``) in the current directory or any parent of it.
+
+An explicit argument or ``$FEEDVM_BIN`` that is not an executable file is an error, never
+silently replaced by another binary. When nothing is found,
+:class:`~feedvm.errors.BinaryNotFound` lists every place tried.
 """
 
 import os
@@ -12,53 +19,57 @@ import shutil
 from pathlib import Path
 from typing import List, Optional, Union
 
+from .bundled import bundled_binary
 from .errors import BinaryNotFound
 
-__all__ = ["find_binary", "repository_root"]
+__all__ = ["find_binary"]
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-
-def repository_root(start: Optional[Path] = None) -> Optional[Path]:
-    """The nearest directory at or above ``start`` holding ``Package.swift``."""
-    here = (start or Path(__file__)).resolve()
-    for directory in [here, *here.parents]:
-        if (directory / "Package.swift").is_file():
-            return directory
-    return None
+BUILD_CONFIGURATIONS = ("release", "debug")
 
 
 def _is_executable(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
 
 
-def find_binary(explicit: Optional[PathLike] = None) -> str:
-    """Return the path of the feedvm binary to spawn, or raise ``BinaryNotFound``."""
-    tried: List[str] = []
+def _chosen(path: PathLike, origin: str) -> str:
+    if not _is_executable(Path(path)):
+        raise BinaryNotFound(f"{origin} is not an executable file (nothing else was tried)")
+    return str(path)
+
+
+def find_binary(explicit: Optional[PathLike] = None, start: Optional[PathLike] = None) -> str:
+    """The path of the feedvm binary to spawn (see the module docstring for the order).
+
+    :param explicit: a path chosen by the caller; it must be an executable file.
+    :param start: where the search for a repository build begins (default: the current directory).
+    :raises BinaryNotFound: nothing usable was found; the message lists what was tried.
+    """
     if explicit is not None:
-        path = Path(explicit)
-        if _is_executable(path):
-            return str(path)
-        raise BinaryNotFound(f"feedvm binary not found or not executable: {path}")
+        return _chosen(explicit, f"feedvm binary {explicit}")
     from_env = os.environ.get("FEEDVM_BIN")
     if from_env:
-        path = Path(from_env)
-        if _is_executable(path):
-            return str(path)
-        tried.append(f"$FEEDVM_BIN={from_env} (not an executable file)")
-    else:
-        tried.append("$FEEDVM_BIN (unset)")
-    root = repository_root()
-    if root is not None:
-        for configuration in ("release", "debug"):
-            path = root / ".build" / configuration / "feedvm"
-            if _is_executable(path):
-                return str(path)
-            tried.append(str(path))
+        return _chosen(from_env, f"$FEEDVM_BIN={from_env}")
+    tried: List[str] = ["$FEEDVM_BIN (unset)"]
+    bundled = bundled_binary()
+    if bundled is not None:
+        return bundled
+    tried.append("the binary bundled in the wheel (not this install)")
     on_path = shutil.which("feedvm")
     if on_path:
         return on_path
     tried.append("feedvm on PATH")
+    here = Path(start or os.getcwd()).resolve()
+    for directory in [here, *here.parents]:
+        if not (directory / "Package.swift").is_file():
+            continue
+        for configuration in BUILD_CONFIGURATIONS:
+            path = directory / ".build" / configuration / "feedvm"
+            if _is_executable(path):
+                return str(path)
+            tried.append(str(path))
+    if len(tried) == 3:
+        tried.append(f"a Swift package (Package.swift) at or above {here}")
     raise BinaryNotFound(
-        "feedvm binary not found; build it with `swift build -c release` or set FEEDVM_BIN. "
-        "Tried: " + "; ".join(tried))
+        "feedvm binary not found; build it with `swift build -c release` in the repository, "
+        "install a wheel from `scripts/package`, or set FEEDVM_BIN. Tried: " + "; ".join(tried))

@@ -99,13 +99,15 @@ class UnknownSession(ApplicationError):
 
 
 class LoadFailed(ApplicationError):
-    """-32002: a feed page failed to load; ``data`` may hold ``status`` and ``url``."""
+    """-32002: a feed page failed to load; ``data`` may hold ``status``, ``url`` and ``reason``
+    (``timedOut``, ``bodyTooLarge``, ``malformedResponse``, ... protocol/README.md section 10)."""
 
     CODE = -32002
 
 
 class ImageLoadFailed(ApplicationError):
-    """-32003: an image failed to load; ``data`` holds ``index`` and maybe ``url``, ``status``."""
+    """-32003: an image failed to load; ``data`` holds ``index`` and maybe ``url``, ``status``,
+    ``reason`` (also ``notAnImage``, ``cacheUnavailable``)."""
 
     CODE = -32003
 

@@ -10,9 +10,12 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .errors import ServerExited
-from .wire import CANCEL_METHOD, encode_error, encode_notification
+from .wire import CANCEL_METHOD, NEWLINE, MessageSplitter, decode_line, encode_error, encode_notification
 
-__all__ = ["FeedMethods"]
+__all__ = ["FeedMethods", "PROTOCOL_VERSION"]
+
+#: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
+PROTOCOL_VERSION = "1.1"
 
 R = TypeVar("R")
 JSONObject = Dict[str, Any]
@@ -20,6 +23,9 @@ JSONObject = Dict[str, Any]
 
 class FeedMethods(Generic[R]):
     """Typed wrappers around ``call``; ``R`` is what ``call`` returns."""
+
+    #: How messages are framed on the wire: ``"newline"`` or ``"content-length"``.
+    framing: str = NEWLINE
 
     def call(self, method: str, params: Optional[Any] = None,
              timeout: Optional[float] = None) -> R:
@@ -30,9 +36,27 @@ class FeedMethods(Generic[R]):
         """Write one encoded line to the server's stdin (implemented by each client)."""
         raise NotImplementedError
 
+    _splitter: MessageSplitter
+    stderr_tail: Any
+
+    def _dispatch(self, message: Any) -> None:
+        """Handle one decoded message (implemented by each client)."""
+        raise NotImplementedError
+
+    def _receive(self, chunk: bytes) -> None:
+        """Decode and dispatch every message ``chunk`` completes; an unreadable one is logged."""
+        for raw in self._splitter.feed(chunk):
+            try:
+                incoming = decode_line(raw)
+            except ValueError as error:
+                self.stderr_tail.feed(f"feedvm client: unreadable message from server: {error}".encode())
+                continue
+            for message in incoming:
+                self._dispatch(message)
+
     def notify(self, method: str, params: Optional[Any] = None) -> None:
         """Send a notification (never answered)."""
-        self._write(encode_notification(method, params))
+        self._write(encode_notification(method, params, self.framing))
 
     def cancel(self, request_id: int) -> None:
         """Send ``$/cancelRequest`` for ``request_id``; its call then raises ``RequestCancelled``."""
@@ -41,18 +65,23 @@ class FeedMethods(Generic[R]):
     def _refuse(self, request_id: Any, method: str) -> None:
         """Answer a request the server sent us with -32601: the client serves no methods."""
         try:
-            self._write(encode_error(request_id, -32601, f"client has no method {method}"))
+            self._write(encode_error(request_id, -32601, f"client has no method {method}", self.framing))
         except ServerExited:
             pass
 
     def write_raw(self, data: bytes) -> None:
-        """Write bytes as they are (for protocol tests: malformed lines, batches)."""
+        """Write bytes as they are, unframed (for protocol tests: malformed lines, batches)."""
         self._write(data)
 
     def initialize(self, client_info: Optional[JSONObject] = None,
                    capabilities: Optional[JSONObject] = None,
-                   timeout: Optional[float] = None) -> R:
+                   timeout: Optional[float] = None,
+                   protocol_version: Optional[str] = PROTOCOL_VERSION) -> R:
         """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
+
+        Sends the ``protocol_version`` this client speaks (``None``: none); a server of
+        another major version refuses it with :class:`~feedvm.errors.InvalidParams` whose
+        ``data["supported"]`` is the version it speaks.
 
         ``capabilities={"sections": {"incremental": True}}`` asks for incremental
         ``sections`` changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}``
@@ -63,6 +92,8 @@ class FeedMethods(Generic[R]):
             params["clientInfo"] = client_info
         if capabilities is not None:
             params["capabilities"] = capabilities
+        if protocol_version is not None:
+            params["protocolVersion"] = protocol_version
         return self.call("initialize", params, timeout)
 
     def ping(self, timeout: Optional[float] = None) -> R:
@@ -91,7 +122,8 @@ class FeedMethods(Generic[R]):
         """Download (or take from cache) item ``index``'s image.
 
         -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data``
-        (base64) only when ``inline``.
+        (base64) only when ``inline``. An item without ``imageURL`` raises
+        ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
         """
         params: JSONObject = {"session": session, "index": index}
         if inline:

@@ -31,9 +31,17 @@ destinations in new coordinates:
    content changed is moved *and* updated).
 
 Sections of the old list beyond ``len(changes.sections)`` are dropped. Every
-list member may be omitted when empty. ``baseRevision`` must equal the mirror's
-revision, otherwise :class:`MirrorOutOfSync` is raised and the mirror is left
-unchanged: the client has missed a change and must start from a snapshot again.
+list member may be omitted when empty.
+
+A new mirror stands where a new session does: revision 0, the one empty section of
+``transform``'s output, so it follows a session from its first ``changes``
+(``baseRevision: 0``). ``baseRevision`` must equal the mirror's revision, otherwise
+the mirror has missed a change (protocol/README.md section 9 calls that a bug): the
+change is refused with :class:`MirrorOutOfSync` and the mirror is left unchanged. The
+protocol has no request for a snapshot, so the mirror cannot heal itself at once: it
+stays *out of sync* and reading ``sections`` or ``items`` raises that error (an
+attached mirror also passes it to ``on_error``) until the next full snapshot
+(a reload that replaces items, ``updateInput``) puts it back in step.
 
 :func:`compute_changes` is the reference diff producing this format from two
 snapshots (items identified by their ``"id"``).
@@ -147,14 +155,23 @@ def compute_changes(old: Sections, new: Sections, base_revision: int,
 class FeedMirror:
     """Keeps ``sections`` (a list of item lists) and ``revision`` in step with the server.
 
-    Feed it every ``sections`` notification of one session through :meth:`apply`,
-    or let :meth:`attach` subscribe it to a client.
+    Feed it every ``sections`` notification of one session, from ``transform`` on,
+    through :meth:`apply`, or let :meth:`attach` subscribe it to a client.
     """
 
     def __init__(self, session: Optional[str] = None) -> None:
         self.session = session
-        self.revision: Optional[int] = None
-        self.sections: Sections = []
+        self.revision: Optional[int] = 0
+        self._sections: Sections = [[]]  # transform's output: revision 0, one empty section
+        #: Why the mirror is out of sync (a refused change), ``None`` while it is in step.
+        self.out_of_sync: Optional[MirrorOutOfSync] = None
+
+    @property
+    def sections(self) -> Sections:
+        """The sections' items; raises :class:`MirrorOutOfSync` while the mirror is out of sync."""
+        if self.out_of_sync is not None:
+            raise self.out_of_sync
+        return self._sections
 
     @property
     def items(self) -> List[Item]:
@@ -162,7 +179,11 @@ class FeedMirror:
         return [item for section in self.sections for item in section]
 
     def apply(self, params: Dict[str, Any]) -> bool:
-        """Apply a ``sections`` notification's params; ``False`` if it is another session's."""
+        """Apply a ``sections`` notification's params; ``False`` if it is another session's.
+
+        Raises :class:`MirrorOutOfSync` for a change on another revision (see the module
+        docstring) and :class:`InvalidChanges` for impossible indices.
+        """
         if self.session is not None and params.get("session") not in (None, self.session):
             return False
         if "changes" in params:
@@ -174,21 +195,49 @@ class FeedMirror:
         return True
 
     def apply_snapshot(self, revision: Optional[int], sections: Sequence[Dict[str, Any]]) -> None:
-        """Replace everything with a full snapshot (``[{"items": [...]}, ...]``)."""
-        self.sections = [list(section.get("items", ())) for section in sections]
+        """Replace everything with a full snapshot (``[{"items": [...]}, ...]``); back in sync."""
+        self._sections = [list(section.get("items", ())) for section in sections]
         self.revision = revision
+        self.out_of_sync = None
 
     def apply_changes(self, changes: Dict[str, Any]) -> None:
-        """Apply an incremental change set; atomic (nothing changes if it fails)."""
+        """Apply an incremental change set; atomic (nothing changes if it fails).
+
+        A change on another revision than the mirror's marks the mirror out of sync and
+        raises :class:`MirrorOutOfSync`; impossible indices mark it too and raise
+        :class:`InvalidChanges`.
+        """
         base = changes.get("baseRevision")
-        if base != self.revision:
-            raise MirrorOutOfSync(f"change based on revision {base}, mirror is at {self.revision}")
-        self.sections = [
-            apply_section_changes(self.sections[k] if k < len(self.sections) else [], change)
-            for k, change in enumerate(changes.get("sections", ()))]
+        if self.out_of_sync is not None or base != self.revision:
+            state = "already out of sync" if self.out_of_sync else f"at revision {self.revision}"
+            self.out_of_sync = MirrorOutOfSync(
+                f"session {self.session}: change {base} -> {changes.get('revision')} refused, the "
+                f"mirror is {state}; it is stale until the next full snapshot")
+            raise self.out_of_sync
+        old = self._sections
+        try:
+            self._sections = [apply_section_changes(old[k] if k < len(old) else [], change)
+                              for k, change in enumerate(changes.get("sections", ()))]
+        except InvalidChanges as error:
+            self.out_of_sync = MirrorOutOfSync(f"change to revision {changes.get('revision')} "
+                                               f"refused: {error}")
+            raise
         self.revision = changes.get("revision")
 
-    def attach(self, client: Any) -> Callable[[], None]:
-        """Subscribe to ``client``'s ``sections`` notifications; returns the unsubscribe."""
-        unsubscribe: Callable[[], None] = client.on("sections", lambda note: self.apply(note.params))
+    def attach(self, client: Any,
+               on_error: Optional[Callable[[Exception], None]] = None) -> Callable[[], None]:
+        """Subscribe to ``client``'s ``sections`` notifications; returns the unsubscribe.
+
+        Notifications arrive on the client's reader thread, so a refused change cannot be
+        raised to you there: it goes to ``on_error(error)`` (if given) and reading
+        ``sections``/``items`` raises it until the next snapshot.
+        """
+        def follow(note: Any) -> None:
+            try:
+                self.apply(note.params)
+            except (MirrorOutOfSync, InvalidChanges) as error:
+                if on_error is not None:
+                    on_error(error)
+
+        unsubscribe: Callable[[], None] = client.on("sections", follow)
         return unsubscribe

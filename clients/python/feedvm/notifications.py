@@ -2,7 +2,7 @@
 
 Every notification is (1) passed to the callbacks registered with
 ``on(method, callback)`` and (2) appended to a bounded buffer that
-``notifications(method=None, timeout=None)`` consumes in arrival order. The
+``notifications(method=None, timeout=0)`` consumes in arrival order. The
 reader publishes a request's notifications before it resolves that request, so
 when a call returns, everything the server sent before the answer is already
 buffered.

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the Python client's tests use and the machine may lack:
-#   - pytest, hypothesis, jsonschema (pip) — test-time only, never runtime deps;
+#   - pytest, hypothesis, jsonschema, python-lsp-jsonrpc (pip) — test-time only, never
+#     runtime deps;
+#   - Neovim and Emacs, whose stock JSON-RPC clients (vim.lsp.rpc, jsonrpc.el) drive a framed
+#     session in test_editor_clients.py;
 #   - Xvfb and xwd (x11-apps) for the GUI screenshot test (the XWD file is parsed in
 #     Python), ImageMagick's `identify` to prove the fixture images decode.
 # Idempotent: installs only what is missing. The tests never run this themselves;
@@ -12,6 +15,7 @@ missing_py=()
 for module in pytest hypothesis jsonschema; do
   "$python" -c "import $module" 2>/dev/null || missing_py+=("$module")
 done
+"$python" -c "import pylsp_jsonrpc" 2>/dev/null || missing_py+=(python-lsp-jsonrpc)
 if ((${#missing_py[@]})); then
   "$python" -m pip install --quiet "${missing_py[@]}"
 fi
@@ -21,6 +25,8 @@ command -v Xvfb >/dev/null || missing_deb+=(xvfb)
 command -v xwd >/dev/null || missing_deb+=(x11-apps)
 command -v identify >/dev/null || missing_deb+=(imagemagick)
 "$python" -c "import tkinter" 2>/dev/null || missing_deb+=(python3-tk)
+command -v nvim >/dev/null || missing_deb+=(neovim)
+command -v emacs >/dev/null || missing_deb+=(emacs-nox)
 if ((${#missing_deb[@]})); then
   if [ "$(id -u)" -ne 0 ]; then
     echo "install-test-deps: need root to apt-get install ${missing_deb[*]}" >&2

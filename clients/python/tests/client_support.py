@@ -4,7 +4,6 @@ Kept out of conftest.py so that `from client_support import ...` names one modul
 pytest also loads the reliability suite's own conftest.
 """
 
-import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -13,24 +12,16 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 import feedvm  # noqa: E402
-from feedvm.discovery import repository_root  # noqa: E402
 
 FAKE_SERVER = HERE / "fake_feedvm.py"
 
 
 def real_binary_path() -> Optional[str]:
-    """FEEDVM_BIN, else <repo>/.build/release/feedvm, else <repo>/.build/debug/feedvm."""
-    from_env = os.environ.get("FEEDVM_BIN")
-    if from_env:
-        return from_env if os.access(from_env, os.X_OK) else None
-    root = repository_root(HERE)
-    if root is None:
+    """The binary :func:`feedvm.find_binary` finds from this checkout, ``None`` when none is built."""
+    try:
+        return feedvm.find_binary(start=HERE)
+    except feedvm.BinaryNotFound:
         return None
-    for configuration in ("release", "debug"):
-        candidate = root / ".build" / configuration / "feedvm"
-        if os.access(candidate, os.X_OK):
-            return str(candidate)
-    return None
 
 
 def fake_client(*extra_args: str, **kwargs) -> feedvm.Client:

@@ -24,6 +24,19 @@ def fake() -> Iterator[feedvm.Client]:
         yield client
 
 
+@pytest.fixture(params=feedvm.FRAMINGS)
+def framing(request) -> str:
+    """Each framing in turn, for the tests whose subject is what goes over the wire."""
+    return request.param
+
+
+@pytest.fixture
+def fake_framed(framing) -> Iterator[feedvm.Client]:
+    """``fake``, once per framing."""
+    with fake_client(timeout=10, framing=framing) as client:
+        yield client
+
+
 _feed_support: dict = {}
 
 
@@ -53,6 +66,14 @@ def real(feedvm_binary, tmp_path) -> Iterator[feedvm.Client]:
     """A client on the real binary with a private image cache."""
     with feedvm.Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")],
                        timeout=30) as client:
+        yield client
+
+
+@pytest.fixture
+def real_framed(feedvm_binary, tmp_path, framing) -> Iterator[feedvm.Client]:
+    """``real``, once per framing."""
+    with feedvm.Client(binary=feedvm_binary, args=["--cache-dir", str(tmp_path / "cache")],
+                       timeout=30, framing=framing) as client:
         yield client
 
 

@@ -18,6 +18,9 @@ be tested without the Swift binary. Methods:
 - ``test/cancels`` -> ``{"ids": [...]}``, every id named by a ``$/cancelRequest`` so far.
 - ``test/ask`` -> sends the client a request ``client/hello`` and answers with
   the client's reply to it.
+
+Framing as feedvm's: ``Content-Length`` framed when the first bytes are such a
+header (and then answered framed), else one message per line.
 """
 
 import json
@@ -26,6 +29,7 @@ import sys
 import threading
 
 out_lock = threading.Lock()
+framed = False
 cancelled = {}
 cancelled_lock = threading.Lock()
 cancel_requests = []
@@ -34,10 +38,11 @@ client_replied = threading.Condition()
 
 
 def write(message):
-    line = json.dumps(message, separators=(",", ":")) + "\n"
+    body = json.dumps(message, separators=(",", ":")).encode()
+    data = b"Content-Length: %d\r\n\r\n%s" % (len(body), body) if framed else body + b"\n"
     with out_lock:
-        sys.stdout.write(line)
-        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
 
 
 def answer(request_id, result=None, error=None):
@@ -130,13 +135,33 @@ def handle(message):
         answer(request_id, error={"code": -32601, "message": f"method not found: {method}"})
 
 
+def messages(stream):
+    """The bodies read from ``stream``: lines, or Content-Length framed bodies."""
+    global framed
+    first = stream.readline()
+    framed = first.lower().startswith((b"content-length:", b"content-type:"))
+    line = first
+    while line:
+        if not framed:
+            yield line
+        else:
+            length = 0
+            while line.strip():
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+                line = stream.readline()
+            yield stream.read(length)
+        line = stream.readline()
+
+
 def main():
     if "--ignore-eof" in sys.argv:  # to test close() escalating to terminate/kill
         import signal
         signal.signal(signal.SIGTERM, signal.SIG_IGN if "--ignore-term" in sys.argv else signal.SIG_DFL)
-    for line in sys.stdin:
-        if line.strip():
-            handle(json.loads(line))
+    for body in messages(sys.stdin.buffer):
+        if body.strip():
+            handle(json.loads(body))
     if "--ignore-eof" in sys.argv:
         threading.Event().wait()
     sys.exit(0)

@@ -4,6 +4,7 @@ import os
 import shutil
 import struct
 import subprocess
+import zlib
 from typing import Iterator, Optional, Tuple
 
 
@@ -62,6 +63,22 @@ class Screenshot:
         value = int.from_bytes(self.pixels[offset:offset + 4], "little" if self.little_endian else "big")
         return tuple(((value & mask) >> (mask & -mask).bit_length() - 1) & 0xFF  # type: ignore[return-value]
                      for mask in (self.red_mask, self.green_mask, self.blue_mask))
+
+    def save_png(self, path: "os.PathLike[str] | str") -> None:
+        """Write the screen as an RGB PNG (standard library only: zlib and struct)."""
+        rows = bytearray()
+        for y in range(self.height):
+            rows.append(0)  # filter: none
+            for x in range(self.width):
+                rows.extend(self.pixel(x, y))
+
+        def chunk(kind: bytes, data: bytes) -> bytes:
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+        header = struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)
+        with open(path, "wb") as png:
+            png.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                      + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
 
     def region(self, x: int, y: int, width: int, height: int) -> Iterator[Tuple[int, int, int]]:
         """Every pixel of a rectangle, clipped to the screen."""

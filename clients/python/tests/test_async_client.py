@@ -18,9 +18,9 @@ def async_fake(*args, **kwargs):
     return feedvm.AsyncClient(binary=sys.executable, args=[str(FAKE_SERVER), *args], **kwargs)
 
 
-def test_calls_run_concurrently_and_keep_their_ids():
+def test_calls_run_concurrently_and_keep_their_ids(framing):
     async def scenario():
-        async with async_fake() as client:
+        async with async_fake(framing=framing) as client:
             slow = asyncio.ensure_future(client.call("test/sleep", {"seconds": 0.3}))
             echoes = await asyncio.gather(*(client.call("test/echo", {"n": n}) for n in range(20)))
             assert echoes == [{"n": n} for n in range(20)]
@@ -47,14 +47,15 @@ def test_a_timeout_cancels_and_the_client_stays_usable():
     run(scenario())
 
 
-def test_notifications_arrive_before_the_answer_and_reach_callbacks():
+def test_notifications_arrive_before_the_answer_and_reach_callbacks(framing):
     async def scenario():
-        async with async_fake() as client:
+        async with async_fake(framing=framing) as client:
             seen = []
             client.on("hud", lambda note: seen.append(note.params["n"]))
             await client.call("test/notify", {"method": "hud", "count": 3})
-            buffered = [note.params["n"] async for note in client.notifications("hud", timeout=0)]
+            buffered = [note.params["n"] async for note in client.notifications("hud")]
             assert seen == buffered == [0, 1, 2]
+            assert [note async for note in client.notifications()] == []  # returns, not waits
     run(scenario())
 
 

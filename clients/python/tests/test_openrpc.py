@@ -18,6 +18,7 @@ jsonschema = pytest.importorskip("jsonschema")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from feedvm import transcript  # noqa: E402
+from client_support import real_binary_path  # noqa: E402
 
 ROOT = transcript.repo_root()
 DOCUMENT = json.loads((ROOT / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
@@ -25,17 +26,15 @@ TRANSCRIPTS = sorted((ROOT / "protocol" / "transcripts").glob("*.jsonl"))
 METHODS = {method["name"]: method for method in DOCUMENT["methods"]}
 CLIENT_METHODS = {name for name, m in METHODS.items() if m.get("x-direction") != "serverToClient"}
 SERVER_NOTIFICATIONS = {name for name, m in METHODS.items() if m.get("x-direction") == "serverToClient"}
+#: Notifications the stub source of the transcripts never causes: ``tokenRefreshed`` needs an
+#: HTTP backend that renews tokens (reliability/test_security.py checks it against the fixtures).
+NEEDS_HTTP_BACKEND = {"tokenRefreshed"}
 #: Requests answered with these codes are bad on purpose: their params are not checked.
 BAD_INPUT_CODES = {-32700, -32600, -32601, -32602}
 
 
-def shared_testdata() -> Path:
-    """``shared/testdata``, found by walking up from this file."""
-    for directory in Path(__file__).resolve().parents:
-        if (directory / "shared" / "testdata").is_dir():
-            return directory / "shared" / "testdata"
-    pytest.skip("shared/testdata not found above %s" % __file__)
-    raise AssertionError  # unreachable
+#: The OpenRPC meta-schema, vendored with its licence and provenance (Tests/Fixtures/OpenRPC).
+META_SCHEMA = ROOT / "Tests" / "Fixtures" / "OpenRPC" / "meta-schema.json"
 
 
 def validator(schema: Dict[str, Any]) -> Any:
@@ -73,13 +72,14 @@ def concrete(value: Any) -> Any:
 
 def conversation(path: Path) -> List[Tuple[str, Any]]:
     """The (direction, message) pairs of a transcript, placeholders made concrete; raw lines left out."""
-    _, lines = transcript.load(path)
+    _, lines, framing = transcript.load(path)
     pairs = []
     for line in lines:
         if line.msg is not None:
             pairs.append((line.dir or "", concrete(line.msg)))
-        elif isinstance(line.raw, str):  # raw text lines that happen to be well-formed JSON
-            for text in line.raw.split("\n"):
+        elif isinstance(line.raw, str):  # raw text lines (or framed bodies) that are well-formed JSON
+            texts = line.raw.split("\r\n\r\n")[1:] if framing == "content-length" else line.raw.split("\n")
+            for text in texts:
                 try:
                     pairs.append((">", json.loads(text.rstrip("\r"))))
                 except ValueError:
@@ -97,7 +97,7 @@ def errors_of(schema: Dict[str, Any], instance: Any) -> List[str]:
 
 
 def test_the_document_validates_against_the_openrpc_meta_schema() -> None:
-    meta = json.loads((shared_testdata() / "openrpc" / "meta-schema.json").read_text(encoding="utf-8"))
+    meta = json.loads(META_SCHEMA.read_text(encoding="utf-8"))
     problems = ["%s at %s" % (e.message[:200], list(e.absolute_path))
                 for e in jsonschema.Draft7Validator(meta).iter_errors(DOCUMENT)]
     assert not problems, problems
@@ -110,8 +110,17 @@ def test_every_schema_in_the_document_is_a_valid_draft7_schema() -> None:
         jsonschema.Draft7Validator.check_schema(params_schema(method))
 
 
+def test_the_python_clients_typed_notifications_match_the_document() -> None:
+    from feedvm import NOTIFICATION_PARAMS
+    assert set(NOTIFICATION_PARAMS) == SERVER_NOTIFICATIONS
+    for name, typed in NOTIFICATION_PARAMS.items():
+        params = METHODS[name]["params"]
+        assert set(typed.__annotations__) == {param["name"] for param in params}, name
+        assert set(typed.__required_keys__) == {param["name"] for param in params if param.get("required")}, name
+
+
 def test_notifications_are_marked_server_to_client_and_have_no_result() -> None:
-    assert SERVER_NOTIFICATIONS == {"sections", "refreshStatus", "imageDownloaded", "hud"}
+    assert SERVER_NOTIFICATIONS == {"sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"}
     for name in SERVER_NOTIFICATIONS:
         assert "result" not in METHODS[name], name
     for name in CLIENT_METHODS - {"exit", "$/cancelRequest"}:
@@ -199,7 +208,7 @@ def test_the_document_lists_exactly_the_methods_of_the_transcripts() -> None:
     client, server = transcript_methods()
     assert client == CLIENT_METHODS, "in transcripts only: %s; in the document only: %s" % (
         sorted(client - CLIENT_METHODS), sorted(CLIENT_METHODS - client))
-    assert server == SERVER_NOTIFICATIONS
+    assert server == SERVER_NOTIFICATIONS - NEEDS_HTTP_BACKEND
 
 
 def listed_methods(binary: Optional[str]) -> List[str]:
@@ -223,6 +232,6 @@ def listed_methods(binary: Optional[str]) -> List[str]:
 
 
 def test_the_dispatch_table_and_the_document_agree_both_ways() -> None:
-    listed = set(listed_methods(transcript.find_binary()))
+    listed = set(listed_methods(real_binary_path()))
     assert listed == CLIENT_METHODS, "undocumented: %s; documented but not dispatched: %s" % (
         sorted(listed - CLIENT_METHODS), sorted(CLIENT_METHODS - listed))

@@ -5,6 +5,7 @@ feed methods yet. Expectations come from protocol/README.md.
 """
 
 import base64
+import json
 import os
 import signal
 import subprocess
@@ -16,6 +17,9 @@ import pytest
 
 import feedvm
 from client_support import session_events
+from feedvm import transcript
+from feedvm.errors import InvalidParams
+from feedvm.methods import PROTOCOL_VERSION
 from imagecheck import dimensions
 
 HERE = Path(__file__).resolve().parent
@@ -31,8 +35,20 @@ def new_session(client, bind=True, **input_members):
 
 def test_initialize_reports_the_protocol_and_server(real):
     result = real.initialize({"name": "pytest"}, {"sections": {"incremental": True}})
-    assert result["protocolVersion"] == "1.0"
+    assert result["protocolVersion"] == PROTOCOL_VERSION
     assert result["serverInfo"]["name"] == "feedvm"
+
+
+def test_initialize_refuses_another_major_version_naming_the_supported_one(real):
+    with pytest.raises(InvalidParams) as refused:
+        real.initialize({"name": "pytest"}, protocol_version="2.0")
+    assert refused.value.data["field"] == "protocolVersion" and refused.value.data["supported"] == PROTOCOL_VERSION
+    assert PROTOCOL_VERSION in refused.value.message
+
+
+def test_rpc_discover_answers_the_protocols_openrpc_document(real):
+    document = real.call("rpc.discover")
+    assert document == json.loads((transcript.repo_root() / "protocol" / "feedvm.openrpc.json").read_text(encoding="utf-8"))
 
 
 def test_transform_answers_the_initial_output(real):
@@ -46,30 +62,30 @@ def test_bind_before_any_load_replays_none(real):
     assert real.bind_refresh_status(session) == {"status": "none"}
 
 
-def test_reload_sends_its_notifications_in_order_before_the_answer(real):
-    session = new_session(real)
-    result = real.request_command(session, reload=True)
+def test_reload_sends_its_notifications_in_order_before_the_answer(real_framed):
+    session = new_session(real_framed)
+    result = real_framed.request_command(session, reload=True)
     assert (result["count"], result["page"], result["hasMore"]) == (10, 1, True)
-    assert session_events(real, session) == [
+    assert session_events(real_framed, session) == [
         ("refreshStatus", "beingHeaderRefresh"), ("sections", None), ("hud", "success"),
         ("refreshStatus", "endHeaderRefresh"), ("refreshStatus", "footerStatus")]
 
 
-def test_paging_to_the_end_then_a_reload_clears_no_more_data(real):
-    session = new_session(real, total=25)
-    real.request_command(session, reload=True)
-    assert real.request_command(session, reload=False)["count"] == 20
-    list(real.notifications(timeout=0))  # forget the second page's notifications
-    last = real.request_command(session, reload=False)
+def test_paging_to_the_end_then_a_reload_clears_no_more_data(real_framed):
+    session = new_session(real_framed, total=25)
+    real_framed.request_command(session, reload=True)
+    assert real_framed.request_command(session, reload=False)["count"] == 20
+    list(real_framed.notifications(timeout=0))  # forget the second page's notifications
+    last = real_framed.request_command(session, reload=False)
     assert (last["count"], last["page"], last["hasMore"]) == (25, 3, False)
-    assert session_events(real, session) == [
+    assert session_events(real_framed, session) == [
         ("refreshStatus", "beingFooterRefresh"), ("sections", None), ("hud", "success"),
         ("refreshStatus", "noMoreData"), ("refreshStatus", "footerStatus")]
-    after_end = real.request_command(session, reload=False)
+    after_end = real_framed.request_command(session, reload=False)
     assert (after_end["count"], after_end["hasMore"]) == (25, False)
-    assert session_events(real, session) == []  # answered at once, nothing changed
-    real.request_command(session, reload=True)
-    footer = [n for n in real.notifications("refreshStatus", timeout=0)
+    assert session_events(real_framed, session) == []  # answered at once, nothing changed
+    real_framed.request_command(session, reload=True)
+    footer = [n for n in real_framed.notifications("refreshStatus", timeout=0)
               if n.params["status"] == "footerStatus"]
     assert footer[-1].params["isNoMoreData"] is False
 
@@ -93,30 +109,32 @@ def test_an_incremental_mirror_equals_the_snapshots_of_another_client(real, spaw
     incremental.session, snapshot.session = a, b
     incremental.attach(real)
     snapshot.attach(other)
-    for reload in (True, False, False, True, False):
+    for step, reload in enumerate((True, False, False, True, False)):
         real.request_command(a, reload=reload)
         other.request_command(b, reload=reload)
-    assert incremental.items == snapshot.items and len(incremental.items) == 20
+        assert incremental.items == snapshot.items, f"step {step}"
+        assert incremental.revision == snapshot.revision == step + 1
+    assert len(incremental.items) == 20
 
 
-def test_load_image_metadata_matches_the_bytes(real):
-    session = new_session(real)
-    real.request_command(session, reload=True)
-    image = real.load_image(session, 0, inline=True)
+def test_load_image_metadata_matches_the_bytes(real_framed):
+    session = new_session(real_framed)
+    real_framed.request_command(session, reload=True)
+    image = real_framed.load_image(session, 0, inline=True)
     data = Path(image["path"]).read_bytes()
     assert len(data) == image["byteCount"] and base64.b64decode(image["data"]) == data
     kind, width, height = dimensions(data)
     assert (MIME[kind], width, height) == (image["mimeType"], image["width"], image["height"])
-    notes = list(real.notifications("imageDownloaded", timeout=0))
+    notes = list(real_framed.notifications("imageDownloaded", timeout=0))
     assert notes[-1].params["index"] == 0 and notes[-1].params["image"]["path"] == image["path"]
 
 
-def test_will_display_near_the_end_loads_more(real):
-    session = new_session(real)
-    real.request_command(session, reload=True)
-    result = real.will_display(session, 8)
+def test_will_display_near_the_end_loads_more(real_framed):
+    session = new_session(real_framed)
+    real_framed.request_command(session, reload=True)
+    result = real_framed.will_display(session, 8)
     assert result["loadMore"] is True
-    sections = list(real.notifications("sections", timeout=0))
+    sections = list(real_framed.notifications("sections", timeout=0))
     assert len(sections[-1].params["sections"][0]["items"]) == 20
 
 
@@ -197,8 +215,8 @@ def test_a_refused_url_scheme(real):
         real.transform({"source": "gank", "baseURL": "ftp://127.0.0.1/gank/"})
 
 
-def test_a_timeout_cancels_the_load_on_the_server(spawn_real):
-    client = spawn_real("--stub-delay-ms", "3000")
+def test_a_timeout_cancels_the_load_on_the_server(spawn_real, framing):
+    client = spawn_real("--stub-delay-ms", "3000", framing=framing)
     session = new_session(client)
     with pytest.raises(feedvm.RpcTimeout):
         client.request_command(session, reload=True, timeout=0.3)
@@ -243,12 +261,12 @@ def test_a_slow_load_does_not_block_ping(spawn_real):
     assert not slow.done()
 
 
-def test_the_async_client_drives_a_session(feedvm_binary, tmp_path):
+def test_the_async_client_drives_a_session(feedvm_binary, tmp_path, framing):
     import asyncio
 
     async def scenario():
-        async with feedvm.AsyncClient(binary=feedvm_binary,
-                                      args=["--cache-dir", str(tmp_path)], timeout=30) as client:
+        async with feedvm.AsyncClient(binary=feedvm_binary, args=["--cache-dir", str(tmp_path)],
+                                      timeout=30, framing=framing) as client:
             session = (await client.transform({"source": "stub"}))["session"]
             result = await client.request_command(session, reload=True)
             notes = [n.method async for n in client.notifications("sections", timeout=0)]

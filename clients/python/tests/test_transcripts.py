@@ -15,13 +15,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from feedvm import transcript  # noqa: E402
+from client_support import real_binary_path  # noqa: E402
 
 TRANSCRIPTS = sorted((transcript.repo_root() / "protocol" / "transcripts").glob("*.jsonl"))
 
 
 @pytest.fixture(scope="module")
 def binary() -> str:
-    path = transcript.find_binary()
+    path = real_binary_path()
     reason = transcript.missing_feed_methods(path)
     if reason:
         pytest.skip(reason)
@@ -62,7 +63,7 @@ def test_recording_rewrites_a_stale_expectation_and_keeps_placeholders(binary: s
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.name for p in TRANSCRIPTS])
 def test_transcript_is_well_formed(path: Path) -> None:
-    args, lines = transcript.load(path)
+    args, lines, _ = transcript.load(path)
     assert all(isinstance(arg, str) for arg in args)
     assert lines and lines[0].dir == ">", "a conversation starts with the client"
     for line in lines:

@@ -1,11 +1,16 @@
-"""``python -m feedvm.demo [--fixtures] [--binary PATH] [--print-ready]``."""
+"""``python -m feedvm.demo [--fixtures | --input JSON] [--binary PATH] [--print-ready]``."""
 
 import argparse
+import json
 import signal
 import sys
 import tempfile
-import tkinter as tk
 from typing import Any, Dict, List, Optional
+
+try:
+    import tkinter as tk
+except ImportError:  # a Python built without Tk
+    sys.exit("feedvm.demo: this Python has no tkinter (Debian/Ubuntu: apt install python3-tk)")
 
 from ..client import Client
 from ..errors import BinaryNotFound
@@ -20,11 +25,30 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m feedvm.demo", description=__doc__)
     parser.add_argument("--fixtures", action="store_true",
                         help="run against the fixture backend (gank dialect) instead of the stub source")
-    parser.add_argument("--binary", help="feedvm executable (default: FEEDVM_BIN, the repo build, PATH)")
+    parser.add_argument("--input", help="a transform input (JSON) to show, e.g. a custom source")
+    parser.add_argument("--binary", help="feedvm executable (default: see feedvm.find_binary)")
     parser.add_argument("--stub-delay-ms", type=int, default=None, help="passed to feedvm")
     parser.add_argument("--print-ready", action="store_true",
                         help="print a JSON line when the first visible thumbnails are drawn")
     options = parser.parse_args(argv)
+    try:
+        root = tk.Tk()  # first: without a display, say so before starting anything
+    except tk.TclError as error:
+        print(f"feedvm.demo: cannot open a window ({error}); run it in a desktop session "
+              "or under Xvfb (xvfb-run python -m feedvm.demo)", file=sys.stderr)
+        return 2
+    root.withdraw()
+    cache = tempfile.TemporaryDirectory(prefix="feedvm-demo-")
+    args = ["--cache-dir", cache.name]
+    if options.stub_delay_ms is not None:
+        args += ["--stub-delay-ms", str(options.stub_delay_ms)]
+    try:
+        client = Client(binary=options.binary, args=args)
+    except BinaryNotFound as error:
+        print(f"feedvm.demo: {error}", file=sys.stderr)
+        root.destroy()
+        cache.cleanup()
+        return 2
 
     fixtures = None
     feed_input: Dict[str, Any] = {"source": "stub", "category": "all", "pageSize": 12}
@@ -35,18 +59,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         # Latin names first: a machine without CJK fonts still shows readable titles.
         categories = sorted(CATEGORIES, key=lambda name: not name.isascii())
         feed_input = fixtures.input_for("gank", category=categories[0], pageSize=12)
-    cache = tempfile.TemporaryDirectory(prefix="feedvm-demo-")
-    args = ["--cache-dir", cache.name]
-    if options.stub_delay_ms is not None:
-        args += ["--stub-delay-ms", str(options.stub_delay_ms)]
-    try:
-        client = Client(binary=options.binary, args=args)
-    except BinaryNotFound as error:
-        print(f"feedvm.demo: {error}", file=sys.stderr)
-        return 2
+    elif options.input:
+        feed_input = json.loads(options.input)
+        categories = [feed_input.get("category", "all")]
     bridge = ClientBridge(client)
-    root = tk.Tk()
     window = FeedWindow(root, bridge, feed_input, categories, print_ready=options.print_ready)
+    root.deiconify()
     signal.signal(signal.SIGTERM, lambda *_: root.after(0, root.destroy))
     try:
         root.mainloop()

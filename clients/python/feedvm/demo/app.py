@@ -1,8 +1,8 @@
-"""The demo window: a scrollable grid of thumbnails with titles, driven by feedvm.
+"""The demo window: a scrollable grid of cards, driven by feedvm.
 
-Keys: Ctrl-R (or the button) reloads; scrolling near the end loads more
-through ``willDisplay``; the footer mirrors ``refreshStatus``; HUD messages
-show in the status bar; the combobox switches category (``updateInput``).
+Keys: Ctrl-R (or the button) reloads; scrolling near the end loads more through
+``willDisplay``; the footer mirrors ``refreshStatus``; HUD messages show in the status
+bar for a few seconds; the combobox switches category (``updateInput``).
 """
 
 import json
@@ -13,33 +13,34 @@ from typing import Any, Dict, List, Optional, Set
 
 from ..mirror import FeedMirror
 from .bridge import ClientBridge, Event
+from .cards import PICTURE_HEIGHT, PICTURE_WIDTH, CardGrid, cover
+from .theme import BACKGROUND, CARD, HUD_COLOURS, TEXT, apply_theme
 
 __all__ = ["FeedWindow", "BACKGROUND"]
 
-BACKGROUND = "#1e1f24"
-COLUMNS = 4
-THUMB_WIDTH, THUMB_HEIGHT = 150, 110
-CELL_WIDTH, CELL_HEIGHT = 170, 150
-HUD_COLOURS = {"success": "#7ccf7c", "error": "#ff7070", "info": "#9fc3ff"}
+#: Image types Tk 8.6 draws without extensions.
+DRAWABLE = ("image/png", "image/gif")
+FOOTER_TEXTS = {"more": "Scroll down to load more", "loading": "Loading more…", "end": "No more data"}
 
 
 class FeedWindow:
     """One session's feed in a Tk window."""
 
     def __init__(self, root: tk.Tk, bridge: ClientBridge, feed_input: Dict[str, Any],
-                 categories: List[str], print_ready: bool = False) -> None:
+                 categories: List[str], print_ready: bool = False, hud_seconds: float = 3.0) -> None:
         self.root, self.bridge, self.input = root, bridge, dict(feed_input)
-        self.print_ready = print_ready
+        self.print_ready, self.hud_seconds = print_ready, hud_seconds
         self.session: Optional[str] = None
         self.mirror = FeedMirror()
-        self.photos: Dict[str, tk.PhotoImage] = {}   # item id -> scaled thumbnail
-        self.displayed: Set[int] = set()
-        self.cells: List[tk.Canvas] = []
+        self.photos: Dict[str, tk.PhotoImage] = {}   # item id -> picture, sized to its card
+        self.displayed: Set[int] = set()              # rows reported by willDisplay since the last reload
         self.ready_reported = False
+        self._hud_timer: Optional[str] = None
+        self.fonts = apply_theme(root)
         root.title("FeedVM demo")
-        root.configure(background=BACKGROUND)
-        root.geometry(f"{COLUMNS * CELL_WIDTH + 40}x680")
+        root.geometry(f"{CardGrid.width() + 16}x720")
         self._build(categories)
+        self.grid = CardGrid(self.canvas, self.fonts)
         root.bind("<Control-r>", lambda _: self.reload())
         root.after(20, self._pump)
         self.bridge.submit("transform", lambda: bridge.client.transform(self.input))
@@ -47,37 +48,37 @@ class FeedWindow:
     # -- layout ------------------------------------------------------------------
 
     def _build(self, categories: List[str]) -> None:
-        bar = tk.Frame(self.root, background=BACKGROUND)
-        bar.pack(side="top", fill="x", padx=8, pady=6)
+        bar = ttk.Frame(self.root, style="Bar.TFrame", padding=(16, 10))
+        bar.pack(side="top", fill="x")
+        ttk.Label(bar, text="FeedVM", style="Heading.TLabel").pack(side="left", padx=(0, 16))
         self.category = tk.StringVar(value=self.input.get("category", categories[0]))
-        chooser = ttk.Combobox(bar, textvariable=self.category, values=categories,
-                               state="readonly", width=14)
+        chooser = ttk.Combobox(bar, textvariable=self.category, values=categories, state="readonly",
+                               width=14, font=self.fonts.body)
         chooser.bind("<<ComboboxSelected>>", lambda _: self.switch_category())
         chooser.pack(side="left")
-        tk.Button(bar, text="Refresh (Ctrl-R)", command=self.reload).pack(side="left", padx=8)
-        self.header = tk.Label(bar, text="", foreground="#dddddd", background=BACKGROUND)
-        self.header.pack(side="left")
-        self.status = tk.Label(self.root, text="starting feedvm…", anchor="w",
-                               foreground="#dddddd", background="#2b2d33")
-        self.status.pack(side="bottom", fill="x")
-        self.footer = tk.Label(self.root, text="", foreground="#bbbbbb", background=BACKGROUND)
+        ttk.Button(bar, text="Refresh", command=self.reload).pack(side="left", padx=8)
+        self.header = ttk.Label(bar, text="", style="Muted.TLabel")
+        self.header.pack(side="left", padx=8)
+        self.spinner = ttk.Progressbar(bar, mode="indeterminate", length=90)
+        status_bar = ttk.Frame(self.root, style="Bar.TFrame", padding=(16, 6))
+        status_bar.pack(side="bottom", fill="x")
+        self.status = ttk.Label(status_bar, text="Starting feedvm…", style="Muted.TLabel")
+        self.status.pack(side="left")
+        self.footer = ttk.Label(self.root, text="", style="Footer.TLabel", padding=(0, 8), anchor="center")
         self.footer.pack(side="bottom", fill="x")
-        body = tk.Frame(self.root, background=BACKGROUND)
+        body = ttk.Frame(self.root, style="Page.TFrame")
         body.pack(side="top", fill="both", expand=True)
-        self.canvas = tk.Canvas(body, background=BACKGROUND, highlightthickness=0)
-        scrollbar = tk.Scrollbar(body, orient="vertical", command=self._scroll)
+        self.canvas = tk.Canvas(body, background=BACKGROUND, highlightthickness=0, borderwidth=0)
+        scrollbar = ttk.Scrollbar(body, orient="vertical", command=self._scroll)
 
-        def scrolled(first: float, last: float) -> None:
+        def scrolled(first: str, last: str) -> None:
             scrollbar.set(first, last)
             self._on_view_changed()
 
         self.canvas.configure(yscrollcommand=scrolled)
         scrollbar.pack(side="right", fill="y")
         self.canvas.pack(side="left", fill="both", expand=True)
-        self.grid = tk.Frame(self.canvas, background=BACKGROUND)
-        self.canvas.create_window((0, 0), window=self.grid, anchor="nw")
-        self.grid.bind("<Configure>", lambda _: self.canvas.configure(
-            scrollregion=self.canvas.bbox("all")))
+        self.canvas.bind("<Configure>", lambda _: self._on_view_changed())
         self.root.bind("<Button-4>", lambda _: self._scroll("scroll", -3, "units"))
         self.root.bind("<Button-5>", lambda _: self._scroll("scroll", 3, "units"))
         self.root.bind("<MouseWheel>", lambda e: self._scroll("scroll", -e.delta // 40, "units"))
@@ -92,8 +93,7 @@ class FeedWindow:
         """Pull-to-refresh."""
         session = self.session
         if session is not None:
-            self.bridge.submit("reload", lambda: self.bridge.client.request_command(
-                session, reload=True))
+            self.bridge.submit("reload", lambda: self.bridge.client.request_command(session, reload=True))
 
     def switch_category(self) -> None:
         """Send the new category, then reload."""
@@ -110,46 +110,47 @@ class FeedWindow:
     def _on_view_changed(self) -> None:
         """Report newly visible rows (the seeds' willDisplayCell): paging and images."""
         session = self.session
-        if session is None or not self.cells:
+        if session is None:
             return
-        top = self.canvas.canvasy(0)
-        bottom = top + self.canvas.winfo_height()
-        first_row, last_row = int(top // CELL_HEIGHT), int(bottom // CELL_HEIGHT)
-        for index in range(first_row * COLUMNS, min(len(self.cells), (last_row + 1) * COLUMNS)):
+        for index in self.grid.visible():
             if index not in self.displayed:
                 self.displayed.add(index)
-                self._submit_display(session, index)
-
-    def _submit_display(self, session: str, index: int) -> None:
-        self.bridge.submit(f"display:{index}",
-                           lambda: self.bridge.client.will_display(session, index))
+                self.bridge.submit(f"display:{index}",
+                                   lambda index=index: self.bridge.client.will_display(session, index))
 
     # -- events from feedvm --------------------------------------------------------------
 
     def _pump(self) -> None:
         for event in self.bridge.drain():
-            self._handle(event)
+            self.handle(event)
         self.root.after(20, self._pump)
 
-    def _handle(self, event: Event) -> None:
+    def handle(self, event: Event) -> None:
+        """Apply one event from the bridge (a notification, a call's result or its error)."""
         if event.kind == "error":
             self._hud("error", f"{event.tag}: {event.value}")
         elif event.kind == "result" and event.tag == "transform":
-            self.session = event.value["session"]
-            session = self.session
+            self.session = session = event.value["session"]
+            self.status.configure(text="")
             self.bridge.submit("bind", lambda: self.bridge.client.bind_refresh_status(session))
             self.reload()
+        elif event.kind == "result" and event.tag == "reload":
+            # As after UIKit's reloadData, every visible row is displayed anew, even one whose
+            # item survived the reload: otherwise a list that fits the window never pages again.
+            self.displayed.clear()
+            self._on_view_changed()
         elif event.kind == "result" and event.tag.startswith("display:"):
-            index = int(event.tag.split(":")[1])
-            items = self.mirror.items
-            session = self.session
-            if (session is not None and not event.value.get("image") and index < len(items)
-                    and items[index]["id"] not in self.photos):
-                self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
+            self._load_missing_image(int(event.tag.split(":")[1]), event.value)
         elif event.kind == "result" and event.tag == "image":
             self._show_image_at(event.value)
         elif event.kind == "notification":
             self._notification(event.tag, event.value.params)
+
+    def _load_missing_image(self, index: int, displayed: Dict[str, Any]) -> None:
+        items, session = self.mirror.items, self.session
+        if (session is not None and not displayed.get("image") and index < len(items)
+                and items[index].get("imageURL") and items[index]["id"] not in self.photos):
+            self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
 
     def _notification(self, method: str, params: Dict[str, Any]) -> None:
         if params.get("session") != self.session:
@@ -159,10 +160,12 @@ class FeedWindow:
             self._render()
         elif method == "refreshStatus":
             self._refresh_status(params)
-        elif method == "imageDownloaded" and params.get("image"):
+        elif method == "imageDownloaded":
             index = params["index"]
-            if index < len(self.mirror.items):
+            if params.get("image") and index < len(self.mirror.items):
                 self._show_image(index, params["image"])
+            elif params.get("error") and index < len(self.grid.ids):
+                self.grid.note_on_picture(index, "image unavailable")
         elif method == "hud":
             self._hud(params.get("style", "info"), params.get("message", ""))
 
@@ -170,45 +173,38 @@ class FeedWindow:
         name = status.get("status")
         if name == "beingHeaderRefresh":
             self.header.configure(text="Refreshing…")
+            self.spinner.pack(side="left")
+            self.spinner.start(12)
+            self.footer.configure(text="")  # the old list's "no more data" no longer holds
         elif name == "endHeaderRefresh":
             self.header.configure(text="")
+            self.spinner.stop()
+            self.spinner.pack_forget()
         elif name == "beingFooterRefresh":
-            self.footer.configure(text="Loading more…")
+            self.footer.configure(text=FOOTER_TEXTS["loading"])
         elif name == "noMoreData" or (name == "footerStatus" and status.get("isNoMoreData")):
-            self.footer.configure(text="No more data")
+            self.footer.configure(text=f"{FOOTER_TEXTS['end']} · {len(self.mirror.items)} items")
         elif name == "footerStatus":
-            self.footer.configure(text="" if status.get("isHidden") else "Scroll down to load more")
+            self.footer.configure(text="" if status.get("isHidden") else FOOTER_TEXTS["more"])
 
     def _hud(self, style: str, message: str) -> None:
-        self.status.configure(text=message, foreground=HUD_COLOURS.get(style, "#dddddd"))
+        """Show a HUD message in the status bar; it clears itself after ``hud_seconds``."""
+        self.status.configure(text=message, foreground=HUD_COLOURS.get(style, TEXT))
+        if self._hud_timer is not None:
+            self.root.after_cancel(self._hud_timer)
+        self._hud_timer = self.root.after(int(self.hud_seconds * 1000), self._clear_hud)
+
+    def _clear_hud(self) -> None:
+        self._hud_timer = None
+        self.status.configure(text="")
 
     # -- drawing ---------------------------------------------------------------------------
 
     def _render(self) -> None:
-        items = self.mirror.items
-        keep = 0
-        while keep < min(len(items), len(self.cells)) and self.cells[keep].item_id == items[keep]["id"]:  # type: ignore[attr-defined]
-            keep += 1
-        for cell in self.cells[keep:]:
-            cell.destroy()
-        del self.cells[keep:]
-        self.displayed = {i for i in self.displayed if i < keep}
-        for index in range(keep, len(items)):
-            self.cells.append(self._make_cell(index, items[index]))
+        kept = self.grid.show(self.mirror.items, self.photos)
+        self.displayed = {index for index in self.displayed if index < kept}
         self.root.update_idletasks()
-        self.canvas.configure(scrollregion=self.canvas.bbox("all"))
         self._on_view_changed()
-
-    def _make_cell(self, index: int, item: Dict[str, Any]) -> tk.Canvas:
-        cell = tk.Canvas(self.grid, width=CELL_WIDTH - 10, height=CELL_HEIGHT - 10,
-                         background=BACKGROUND, highlightthickness=0)
-        cell.item_id = item["id"]  # type: ignore[attr-defined]
-        cell.grid(row=index // COLUMNS, column=index % COLUMNS, padx=5, pady=5)
-        cell.create_text((CELL_WIDTH - 10) // 2, THUMB_HEIGHT + 14, text=item.get("title", "")[:24],
-                         fill="#e8e8e8", font=("TkDefaultFont", 9))
-        if item["id"] in self.photos:
-            self._draw_photo(cell, self.photos[item["id"]])
-        return cell
 
     def _show_image_at(self, image: Dict[str, Any]) -> None:
         for index, item in enumerate(self.mirror.items):
@@ -217,24 +213,20 @@ class FeedWindow:
 
     def _show_image(self, index: int, image: Dict[str, Any]) -> None:
         item = self.mirror.items[index]
-        if item["id"] in self.photos or index >= len(self.cells):
+        if item["id"] in self.photos or index >= len(self.grid.ids):
             return
-        if image.get("mimeType") not in ("image/png", "image/gif"):
-            self.cells[index].create_text(THUMB_WIDTH // 2, THUMB_HEIGHT // 2, fill="#888888",
-                                          text=f"{image.get('mimeType')}\n{image.get('width')}x{image.get('height')}")
+        if image.get("mimeType") not in DRAWABLE:
+            kind = str(image.get("mimeType", "image")).split("/")[-1].upper()
+            self.grid.note_on_picture(index, f"{kind} {image.get('width')}×{image.get('height')}\n(Tk draws PNG and GIF)")
             return
         try:
-            photo = tk.PhotoImage(file=image["path"])
+            photo = cover(tk.PhotoImage(master=self.root, file=image["path"]), PICTURE_WIDTH, PICTURE_HEIGHT)
         except (tk.TclError, KeyError) as error:
             self._hud("error", f"cannot draw image {index}: {error}")
             return
-        photo = _fit(photo)
         self.photos[item["id"]] = photo
-        self._draw_photo(self.cells[index], photo)
+        self.grid.draw_picture(index, photo)
         self._maybe_report_ready()
-
-    def _draw_photo(self, cell: tk.Canvas, photo: tk.PhotoImage) -> None:
-        cell.create_image((CELL_WIDTH - 10) // 2, THUMB_HEIGHT // 2, image=photo)
 
     def release_images(self) -> None:
         """Drop every PhotoImage; call on the Tk thread after ``mainloop`` ends.
@@ -243,34 +235,18 @@ class FeedWindow:
         thread after the loop stopped, that call would wait for Tk forever.
         """
         self.photos.clear()
-        self.cells.clear()
 
     def _maybe_report_ready(self) -> None:
-        """Print one JSON line once the first visible thumbnails are all drawn (for tests)."""
+        """Print one JSON line once the first visible pictures are all drawn (for tests)."""
         if self.ready_reported or not self.print_ready:
             return
-        visible = [i for i in sorted(self.displayed) if i < len(self.cells)]
-        drawn = [i for i in visible if self.mirror.items[i]["id"] in self.photos]
+        items = self.mirror.items
+        visible = [i for i in sorted(self.displayed) if i < len(self.grid.ids) and items[i].get("imageURL")]
+        drawn = [i for i in visible if items[i]["id"] in self.photos]
         if not visible or len(drawn) < len(visible):
             return
         self.ready_reported = True
         self.root.update_idletasks()
-        boxes = []
-        for index in drawn:
-            cell, photo = self.cells[index], self.photos[self.mirror.items[index]["id"]]
-            boxes.append([cell.winfo_rootx() + (CELL_WIDTH - 10) // 2 - photo.width() // 2,
-                          cell.winfo_rooty() + THUMB_HEIGHT // 2 - photo.height() // 2,
-                          photo.width(), photo.height()])
-        print(json.dumps({"ready": True, "thumbnails": len(drawn), "boxes": boxes,
-                          "background": BACKGROUND}), flush=True)
+        print(json.dumps({"ready": True, "thumbnails": len(drawn), "background": CARD,
+                          "boxes": [self.grid.picture_box_on_screen(index) for index in drawn]}), flush=True)
         sys.stdout.flush()
-
-
-def _fit(photo: tk.PhotoImage) -> tk.PhotoImage:
-    """Scale by whole factors (all Tk offers) to fit the thumbnail box as well as possible."""
-    width, height = photo.width(), photo.height()
-    shrink = max(1, -(-width // THUMB_WIDTH), -(-height // THUMB_HEIGHT))
-    if shrink > 1:
-        return photo.subsample(shrink)
-    grow = min(THUMB_WIDTH // max(1, width), THUMB_HEIGHT // max(1, height))
-    return photo.zoom(grow) if grow > 1 else photo

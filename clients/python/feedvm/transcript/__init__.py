@@ -12,8 +12,8 @@ placeholders of every expected message that still matched (``--tighten`` replace
 type placeholders ``$string``, ``$number``... by the values seen). The file format and the
 matching rules are specified in ``protocol/transcripts/README.md``.
 
-The binary is ``$FEEDVM_BIN``, else ``<repo>/.build/release/feedvm``, else
-``<repo>/.build/debug/feedvm``. Standard library only.
+The binary is ``--bin``, else the one :func:`feedvm.find_binary` finds (``$FEEDVM_BIN``, the
+wheel's bundled binary, ``PATH``, the repository's release then debug build). Standard library only.
 """
 
 from .cli import main
@@ -21,13 +21,13 @@ from .format import LOOSE_PLACEHOLDERS, TYPE_PLACEHOLDERS, Line, TranscriptError
 from .matching import Bindings, match, match_message
 from .recording import RECORD_QUIET, collect, describe_new, generalize, generalize_message, record, recorded_block
 from .replay import DEFAULT_TIMEOUT, Conversation, blocks, run
-from .server import Server, find_binary, missing_feed_methods, repo_root
+from .server import Server, missing_feed_methods, repo_root, resolve_binary
 
 __all__ = [
     "TranscriptError",
     "Line",
     "load",
-    "find_binary",
+    "resolve_binary",
     "missing_feed_methods",
     "match",
     "run",

@@ -18,7 +18,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m feedvm.transcript", description=_usage.split("\n\n")[0])
     parser.add_argument("command", choices=["check", "record"])
     parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--bin", help="the feedvm executable (default: $FEEDVM_BIN or the repo's build)")
+    parser.add_argument("--bin", help="the feedvm executable (default: see feedvm.find_binary)")
     parser.add_argument("--tighten", action="store_true", help="record: replace type placeholders by the values seen")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait per message")
     parser.add_argument("-v", "--verbose", action="store_true", help="check: print the exchange on stderr")

@@ -61,10 +61,12 @@ class Line:
         return "line %d: %s" % (self.number, json.dumps(self.data, ensure_ascii=False)[:300])
 
 
-def load(path: "os.PathLike[str] | str") -> Tuple[List[str], List[Line]]:
-    """Reads a transcript: the extra server arguments and the conversation lines."""
+def load(path: "os.PathLike[str] | str") -> Tuple[List[str], List[Line], str]:
+    """Reads a transcript: the extra server arguments, the conversation lines and the framing
+    (``"newline"`` unless a ``{"framing": "content-length"}`` line says otherwise)."""
     args: List[str] = []
     lines: List[Line] = []
+    framing = "newline"
     with open(path, encoding="utf-8") as handle:
         for number, text in enumerate(handle, 1):
             if not text.strip():
@@ -75,11 +77,15 @@ def load(path: "os.PathLike[str] | str") -> Tuple[List[str], List[Line]]:
                 raise TranscriptError("%s:%d: not JSON: %s" % (path, number, error)) from None
             if "args" in data:
                 args.extend(data["args"])
+            if "framing" in data:
+                if data["framing"] not in ("newline", "content-length"):
+                    raise TranscriptError("%s:%d: framing must be 'newline' or 'content-length'" % (path, number))
+                framing = data["framing"]
             if data.get("dir") in (">", "<"):
                 lines.append(Line(number, data))
             elif "dir" in data:
                 raise TranscriptError("%s:%d: dir must be '>' or '<'" % (path, number))
-    return args, lines
+    return args, lines, framing
 
 
 def raw_bytes(raw: Any) -> bytes:

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 from .format import LOOSE_PLACEHOLDERS, Line, TranscriptError, load, shortened_json
 from .matching import Bindings, match
 from .replay import DEFAULT_TIMEOUT, Conversation, blocks
-from .server import Server, find_binary
+from .server import Server, resolve_binary
 
 __all__ = ["RECORD_QUIET", "record", "recorded_block", "collect", "generalize", "generalize_message",
            "describe_new"]
@@ -77,15 +77,13 @@ def describe_new(message: Any, talk: Conversation) -> Any:
 def record(path: "os.PathLike[str] | str", binary: Optional[str] = None, tighten: bool = False,
            timeout: float = DEFAULT_TIMEOUT) -> List[str]:
     """Re-records one transcript in place; returns notes about the lines that changed."""
-    binary = binary or find_binary()
-    if not binary:
-        raise TranscriptError("no feedvm binary: set FEEDVM_BIN or run swift build")
-    args, lines = load(path)
+    binary = resolve_binary(binary)
+    args, lines, framing = load(path)
     with open(path, encoding="utf-8") as handle:
         original = handle.read().splitlines()
     by_number = {line.number: line for line in lines}
     notes: List[str] = []
-    server = Server(binary, args)
+    server = Server(binary, args, framing)
     output: List[str] = []
     try:
         talk = Conversation(server)

@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .format import Line, TranscriptError, load, raw_bytes, shortened_json
 from .matching import Bindings, match_message
-from .server import Server, find_binary
+from .server import Server, resolve_binary
 
 __all__ = ["DEFAULT_TIMEOUT", "Conversation", "blocks", "run"]
 
@@ -51,7 +51,7 @@ class Conversation:
         text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         if self.verbose:
             print("> " + text, file=sys.stderr)
-        self.server.send(text.encode("utf-8") + b"\n")
+        self.server.send_message(text.encode("utf-8"))
 
     def stream(self, message: Any) -> str:
         """The order stream of a server message: its session, else its own id."""
@@ -123,11 +123,9 @@ def blocks(lines: List[Line]) -> Iterator[Tuple[List[Line], List[Line]]]:
 def run(path: "os.PathLike[str] | str", binary: Optional[str] = None, verbose: bool = False,
         timeout: float = DEFAULT_TIMEOUT) -> None:
     """Replays one transcript against the binary; raises ``TranscriptError`` on any difference."""
-    binary = binary or find_binary()
-    if not binary:
-        raise TranscriptError("no feedvm binary: set FEEDVM_BIN or run swift build")
-    args, lines = load(path)
-    server = Server(binary, args)
+    binary = resolve_binary(binary)
+    args, lines, framing = load(path)
+    server = Server(binary, args, framing)
     try:
         talk = Conversation(server, verbose)
         for sent, expected in blocks(lines):

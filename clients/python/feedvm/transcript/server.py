@@ -13,22 +13,20 @@ import time
 from pathlib import Path
 from typing import Any, List, Optional, Tuple
 
+from ..wire import MessageSplitter, frame
+from ..discovery import find_binary
+from ..errors import BinaryNotFound
 from .format import TranscriptError
 
-__all__ = ["Server", "find_binary", "repo_root", "missing_feed_methods"]
+__all__ = ["Server", "resolve_binary", "repo_root", "missing_feed_methods"]
 
 
-def find_binary() -> Optional[str]:
-    """The feedvm executable to test: ``$FEEDVM_BIN``, else the repo's release, else debug build."""
-    explicit = os.environ.get("FEEDVM_BIN")
-    if explicit:
-        return explicit
-    root = repo_root()
-    for config in ("release", "debug"):
-        candidate = root / ".build" / config / "feedvm"
-        if candidate.is_file() and os.access(str(candidate), os.X_OK):
-            return str(candidate)
-    return None
+def resolve_binary(binary: Optional[str]) -> str:
+    """``binary``, else the one :func:`feedvm.find_binary` finds; a ``TranscriptError`` if none."""
+    try:
+        return find_binary(binary)
+    except BinaryNotFound as error:
+        raise TranscriptError(str(error)) from None
 
 
 def repo_root() -> Path:
@@ -65,9 +63,11 @@ def missing_feed_methods(binary: Optional[str], timeout: float = 10.0) -> Option
     return None
 
 class Server:
-    """A spawned feedvm with a reader thread; stderr goes to a temporary file."""
+    """A spawned feedvm with a reader thread; stderr goes to a temporary file. Messages go both
+    ways in ``framing`` (``"newline"`` or ``"content-length"``)."""
 
-    def __init__(self, binary: str, args: List[str]) -> None:
+    def __init__(self, binary: str, args: List[str], framing: str = "newline") -> None:
+        self.framing = framing
         self.cache_dir = tempfile.mkdtemp(prefix="feedvm-transcript-")
         self.stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
@@ -81,13 +81,27 @@ class Server:
     _EOF = object()
 
     def _read(self) -> None:
-        assert self.process.stdout is not None
-        for raw in self.process.stdout:
+        stdout = self.process.stdout
+        assert stdout is not None
+        splitter = MessageSplitter(self.framing)
+        for chunk in iter(lambda: stdout.read1(1 << 16), b""):
             try:
-                self.messages.put(json.loads(raw.decode("utf-8")))
-            except ValueError:
-                self.messages.put(TranscriptError("stdout line is not UTF-8 JSON: %r" % raw[:200]))
+                bodies = splitter.feed(chunk)
+            except ValueError as error:
+                self.messages.put(TranscriptError("stdout is not %s framed: %s" % (self.framing, error)))
+                break
+            for raw in bodies:
+                try:
+                    self.messages.put(json.loads(raw.decode("utf-8")))
+                except ValueError:
+                    self.messages.put(TranscriptError("stdout message is not UTF-8 JSON: %r" % raw[:200]))
+        if splitter.pending:
+            self.messages.put(TranscriptError("stdout ends inside a message: %r" % splitter.pending[:200]))
         self.messages.put(self._EOF)
+
+    def send_message(self, body: bytes) -> None:
+        """Writes one message (its JSON text), framed."""
+        self.send(frame(body, self.framing))
 
     def send(self, data: bytes) -> None:
         """Writes bytes to the server's stdin."""

@@ -113,14 +113,16 @@ def wire_lines(draw: Callable[..., Any]) -> bytes:
 # seeded bulk generator
 
 
+#: JSONTestSuite's parsing cases, vendored with their licence and provenance.
+JSON_TEST_SUITE = Path(__file__).resolve().parents[4] / "Tests" / "Fixtures" / "JSONTestSuite" / "test_parsing"
+
+
 def json_test_suite() -> List[bytes]:
-    """The JSONTestSuite parsing corpus from shared/testdata, one line per file."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        folder = parent / "shared" / "testdata" / "JSONTestSuite" / "test_parsing"
-        if folder.is_dir():
-            return [_no_newline(path.read_bytes()) for path in sorted(folder.glob("*.json"))]
-    return []
+    """The JSONTestSuite parsing corpus (``Tests/Fixtures/JSONTestSuite``), one line per file."""
+    lines = [_no_newline(path.read_bytes()) for path in sorted(JSON_TEST_SUITE.glob("*.json"))]
+    if len(lines) < 300:
+        raise FileNotFoundError(f"JSONTestSuite looks incomplete: {len(lines)} files in {JSON_TEST_SUITE}")
+    return lines
 
 
 INVALID_UTF8 = [b"\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xe2\x82", b"\xf8\x88\x80\x80\x80", b"\x80", b"\xf4\x90\x80\x80"]
@@ -253,7 +255,7 @@ class HostileLines:
         return encode(message)
 
     def suite_file(self) -> bytes:
-        return self.rng.choice(self.suite) if self.suite else self.random_bytes()
+        return self.rng.choice(self.suite)
 
     def depth_bomb(self) -> bytes:
         depth = 100_000

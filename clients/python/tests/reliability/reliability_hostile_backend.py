@@ -6,13 +6,19 @@ Routes (all on 127.0.0.1, port 0):
 - ``GET /redirect-to-file``: ``302 Location: file:///etc/passwd`` (for the API or an image).
 - ``GET /image/...``: a real PNG for any path below it (traversal attempts land here).
 - ``GET /huge-items``, ``GET /huge-image``: bodies over the 20 MiB caps.
+- ``GET /slow-items``: four items whose images are ``GET /slow-image/{n}.png``, a real PNG sent
+  after ``SLOW_IMAGE_SECONDS`` (for cancelling downloads).
+- ``GET /odd-sizes``: items whose width/height are negative or absurd, one with a BMP image
+  (``GET /bmp/negative-width.bmp``) whose header says its width is negative.
 Every request's path and headers are recorded in ``requests``.
 """
 
 from __future__ import annotations
 
 import json
+import struct
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List
 from urllib.parse import parse_qs, urlsplit
@@ -43,6 +49,22 @@ def hostile_image_urls(base: str) -> List[str]:
     ]
 
 
+def bmp_bytes(width: int, height: int) -> bytes:
+    """A BITMAPINFOHEADER bitmap header (no pixels) with the given signed width and height."""
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, 0, 2835, 2835, 0, 0)
+    return b"BM" + struct.pack("<IHHI", 14 + len(info), 0, 0, 14 + len(info)) + info
+
+
+def odd_size_items(base: str) -> List[Dict[str, Any]]:
+    """Items whose sizes must not reach the wire as they are (protocol/: minimum 0)."""
+    return [{"id": "negative", "title": "negative", "image": f"{base}image/n.png", "w": -5, "h": "-7"},
+            {"id": "huge", "title": "huge", "image": f"{base}image/h.png", "w": 1e30, "h": -(2 ** 70)},
+            {"id": "bmp", "title": "bmp", "image": f"{base}bmp/negative-width.bmp", "w": 16, "h": 16}]
+
+
+SLOW_IMAGE_SECONDS = 1.5
+"""How long ``/slow-image/...`` waits before answering."""
+
 HUGE_BYTES = 21 * 1024 * 1024
 """Over the 20 MiB default caps on API bodies and images (protocol/ s. 11)."""
 
@@ -67,6 +89,23 @@ class HostileBackend:
                     urls = hostile_image_urls(backend.base) if page == "1" else []
                     items = [{"id": f"hostile-{n}", "title": url, "image": url} for n, url in enumerate(urls)]
                     self._send(200, json.dumps({"items": items}).encode(), "application/json")
+                elif self.path.startswith("/odd-sizes"):
+                    page = parse_qs(urlsplit(self.path).query).get("page", ["1"])[0]
+                    items = odd_size_items(backend.base) if page == "1" else []
+                    self._send(200, json.dumps({"items": items}).encode(), "application/json")
+                elif self.path.startswith("/slow-items"):
+                    page = parse_qs(urlsplit(self.path).query).get("page", ["1"])[0]
+                    items = [{"id": f"slow-{n}", "title": f"slow {n}", "image": f"{backend.base}slow-image/{n}.png"}
+                             for n in range(4)] if page == "1" else []
+                    self._send(200, json.dumps({"items": items}).encode(), "application/json")
+                elif self.path.startswith("/slow-image/"):
+                    time.sleep(SLOW_IMAGE_SECONDS)
+                    try:
+                        self._send(200, png_bytes(8, 8), "image/png")
+                    except OSError:
+                        pass  # the client gave up: what a cancelled download looks like
+                elif self.path.startswith("/bmp/"):
+                    self._send(200, bmp_bytes(-16, -16), "image/bmp")
                 elif self.path.startswith("/redirect-to-file"):
                     self.send_response(302)
                     self.send_header("Location", f"file://{SECRET_FILE}")

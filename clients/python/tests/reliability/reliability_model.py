@@ -17,6 +17,10 @@ Rules modelled (stub source, whose catalog items of a category are ``"{category}
 - willDisplay(index): when ``index >= count - prefetchDistance`` and the end is not known, acts as
   a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails; -32800
   is also accepted, since its image load may be cancelled by a later command of the burst).
+  It reads the list, so it takes effect after the loads that arrived before it (issue 18): while
+  a reload is in flight, or a load-more when its row is not listed yet, it waits, and waiting
+  ones run in arrival order as soon as that load ends (also when superseded, before what
+  superseded it); a row gone by then is -32602. A waiting willDisplay can start a load-more.
 - switch (updateInput with a category): cancels the load in flight (-32800), clears the list,
   resets paging, ``revision + 1``; loads nothing. The same category on a session that has loaded
   nothing and has nothing in flight changes nothing.
@@ -31,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 CANCELLED = -32800
+INVALID_PARAMS = -32602
 UNKNOWN_SESSION = -32001
 
 
@@ -87,6 +92,8 @@ class SessionModel:
     ended: bool = False
     revision: int = 0
     in_flight: Optional[Load] = None
+    waiting: List[Tuple[str, int]] = field(default_factory=list)
+    """willDisplay requests (id, index) waiting for the load in flight, in arrival order."""
     disposed: bool = False
 
     def catalog_page(self, index: int) -> List[str]:
@@ -134,6 +141,18 @@ class PagingModel:
         state = self._live(session, request)
         if state is None:
             return
+        if state.waiting or not self._may_read(state, index):
+            state.waiting.append((request, index))
+            return
+        self._display_now(state, request, index)
+
+    def _display_now(self, state: SessionModel, request: str, index: int) -> None:
+        if state.disposed:
+            self.expected[request] = Expected(error=CANCELLED)
+            return
+        if not 0 <= index < len(state.items):
+            self.expected[request] = Expected(error=INVALID_PARAMS)
+            return
         wants_more = index >= len(state.items) - state.prefetch_distance and not state.ended
         if wants_more:
             if state.in_flight is None:
@@ -161,31 +180,38 @@ class PagingModel:
         state = self._live(session, request)
         if state is None:
             return
+        state.disposed = True  # before the waiting readers run: they are answered -32800
         self._cancel_in_flight(state, (CANCELLED,))
-        state.disposed = True
         self.expected[request] = Expected(result={})
 
     # -- time passes ---------------------------------------------------------------------
 
     def complete(self) -> None:
-        """Every load in flight ends successfully and answers its waiters."""
+        """Every load in flight ends successfully and answers its waiters, as do the loads that
+        waiting willDisplays start when they run."""
         for state in self.sessions.values():
-            load, state.in_flight = state.in_flight, None
-            if load is None:
-                continue
-            if load.reload:
-                state.items = state.catalog_page(0)
-                state.pages = 1
-            else:
-                known = set(state.items)
-                state.items = state.items + [item for item in state.catalog_page(state.pages) if item not in known]
-                state.pages += 1
-            state.ended = len(state.items) >= state.total
-            state.revision += 1
-            for request in load.commands:
-                self.expected[request] = Expected(result=self._load_result(state))
-            for request in load.displays:
-                self.expected[request] = Expected(result={"loadMore": True})
+            while state.in_flight is not None:
+                self._finish(state)
+                self._release(state)
+
+    def _finish(self, state: SessionModel) -> None:
+        """The load in flight ends successfully."""
+        load, state.in_flight = state.in_flight, None
+        if load is None:
+            return
+        if load.reload:
+            state.items = state.catalog_page(0)
+            state.pages = 1
+        else:
+            known = set(state.items)
+            state.items = state.items + [item for item in state.catalog_page(state.pages) if item not in known]
+            state.pages += 1
+        state.ended = len(state.items) >= state.total
+        state.revision += 1
+        for request in load.commands:
+            self.expected[request] = Expected(result=self._load_result(state))
+        for request in load.displays:
+            self.expected[request] = Expected(result={"loadMore": True})
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -200,14 +226,27 @@ class PagingModel:
         return state
 
     def _cancel_in_flight(self, state: SessionModel, codes: Tuple[int, ...]) -> None:
-        load, state.in_flight = state.in_flight, None
-        if load is None:
-            return
-        for request in load.commands:
-            self.expected[request] = Expected(error=codes[0], either_error=codes)
-        for request in load.displays:
-            # willDisplay answers a result even when its load fails; a cancelled one may say -32800.
-            self.expected[request] = Expected(result={"loadMore": True}, either_error=(CANCELLED,))
+        """Cancels the load in flight; the willDisplays waiting for it run first, and a load one
+        of them starts is cancelled in turn."""
+        while state.in_flight is not None:
+            load, state.in_flight = state.in_flight, None
+            for request in load.commands:
+                self.expected[request] = Expected(error=codes[0], either_error=codes)
+            for request in load.displays:
+                # willDisplay answers a result even when its load fails; a cancelled one may say -32800.
+                self.expected[request] = Expected(result={"loadMore": True}, either_error=(CANCELLED,))
+            self._release(state)
+
+    @staticmethod
+    def _may_read(state: SessionModel, index: int) -> bool:
+        load = state.in_flight
+        return load is None or state.disposed or (not load.reload and 0 <= index < len(state.items))
+
+    def _release(self, state: SessionModel) -> None:
+        """Runs the waiting willDisplays that may read now, in arrival order."""
+        while state.waiting and self._may_read(state, state.waiting[0][1]):
+            request, index = state.waiting.pop(0)
+            self._display_now(state, request, index)
 
     @staticmethod
     def _load_result(state: SessionModel) -> Dict[str, Any]:

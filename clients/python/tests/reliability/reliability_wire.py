@@ -29,7 +29,7 @@ DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 
 def find_feedvm_binary() -> Optional[str]:
-    """The package's own discovery (``$FEEDVM_BIN``, the repo's release then debug build, PATH)."""
+    """The package's own discovery (:func:`feedvm.find_binary`), ``None`` when nothing is found."""
     try:
         return find_binary()
     except BinaryNotFound:

@@ -56,20 +56,23 @@ def test_sigterm_exits_zero_within_two_seconds(spawn):
     assert_whole_lines(process)
 
 
-@pytest.mark.parametrize("ending", ["eof", "sigterm"])
+@pytest.mark.parametrize("ending", ["eof", "sigterm", "sighup"])
 def test_exit_within_two_seconds_with_a_load_in_flight(feed_methods, ending):
+    """issue 13 item 11: SIGHUP (an editor closing its terminal) ends feedvm as SIGTERM does."""
     with FeedvmProcess(feed_methods) as process:
         pending = start_slow_load(process)
         process.wait_until(lambda: bool(process.notifications("refreshStatus")), 10, "beingHeaderRefresh")
         if ending == "eof":
             process.close_stdin()
         else:
-            process.process.send_signal(signal.SIGTERM)
+            process.process.send_signal(signal.SIGTERM if ending == "sigterm" else signal.SIGHUP)
         assert process.wait_exit(EXIT_DEADLINE) == 0, process.describe()
         process.finish()
         assert_whole_lines(process)
         for answer in process.responses(pending):  # cancelled work may be answered, never as a success
             assert "error" in answer, answer
+        if ending != "eof":
+            assert [answer["error"]["data"] for answer in process.responses(pending)] == [{"reason": "shutdown"}]
 
 
 def test_sigterm_during_heavy_output_never_leaves_a_partial_line(spawn):

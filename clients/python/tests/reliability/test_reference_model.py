@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reliability_model import CANCELLED, UNKNOWN_SESSION, PagingModel
+from reliability_model import CANCELLED, INVALID_PARAMS, UNKNOWN_SESSION, PagingModel
 
 
 def model(total: int = 7, page_size: int = 3) -> PagingModel:
@@ -75,6 +75,45 @@ def test_will_display_prefetches_only_near_the_end():
     assert result(built, "d1") == {"loadMore": False}
     assert result(built, "d2") == {"loadMore": True}
     assert built.sessions["s"].items[-1] == "iOS-20"
+
+
+def test_will_display_waits_for_a_reload_in_flight_and_sees_its_list():
+    built = model(total=40, page_size=10)
+    built.reload("s", "r1")
+    built.complete()
+    built.load_more("s", "m1")
+    built.complete()
+    built.reload("s", "r2")
+    built.will_display("s", "d1", 15)  # a row of the old list of 20; the reload keeps 10
+    built.will_display("s", "d2", 8)  # near the end of the reloaded list: loads the next page
+    built.complete()
+    assert built.expected["d1"].error == INVALID_PARAMS
+    assert result(built, "d2") == {"loadMore": True}
+    assert len(built.sessions["s"].items) == 20
+
+
+def test_will_display_of_a_listed_row_does_not_wait_for_a_load_more():
+    built = model(total=40, page_size=10)
+    built.reload("s", "r1")
+    built.complete()
+    built.load_more("s", "m1")
+    built.will_display("s", "d1", 8)  # joins the load-more in flight
+    built.complete()
+    assert result(built, "d1") == {"loadMore": True}
+    assert len(built.sessions["s"].items) == 20
+
+
+def test_a_waiting_will_display_runs_before_the_reload_that_superseded_its_load():
+    built = model(total=40, page_size=10)
+    built.reload("s", "r1")
+    built.complete()
+    built.reload("s", "r2")
+    built.will_display("s", "d1", 9)  # waits for r2
+    built.reload("s", "r3")  # r2 ends: d1 reads the old list and starts a load-more, which r3 supersedes
+    built.complete()
+    assert built.expected["r2"].error == CANCELLED
+    assert built.expected["d1"].mismatch({"result": {"loadMore": True}}) is None
+    assert result(built, "r3") == {"revision": 2, "count": 10, "page": 1, "hasMore": True}
 
 
 def test_dispose_cancels_and_then_the_session_is_unknown():

@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
-from typing import Dict, Iterator
+from typing import Dict, Iterator, List
+from urllib.parse import quote, quote_plus
 
 import pytest
 
@@ -187,3 +189,79 @@ def test_secrets_never_appear_in_logs_errors_or_notifications(feed_methods, feed
     set_figure(f"secrets test: stderr lines at --log-level {level}", len(logged.splitlines()))
     leaked = [name for name, secret in SECRETS.items() if secret in written]
     assert leaked == [], f"secrets {leaked} appear in feedvm's output or logs"
+
+
+KEY = "AK/by+value=9f3c2e71"
+"""An access key with characters URLs escape (``/``, ``+``, ``=``), so encoded forms are checked too."""
+INNOCENT = "HVinnocent4be81cd2"
+"""A header value under a name no rule calls secret (``X-Trace-Context``)."""
+
+
+def forms_of(secret: str) -> List[str]:
+    """The secret as written raw, percent-encoded (either case) and form-encoded."""
+    encoded = quote(secret, safe="")
+    return sorted({secret, encoded, encoded.lower(), quote_plus(secret)})
+
+
+@pytest.mark.parametrize("level", ["warning", "trace"])
+def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods, level):
+    """issue 13 item 2: a key in the URL path or under query names no rule knows (``appid``,
+    ``q``), and a header value under an innocent name, reach no error, notification or log line."""
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens: every load is a transport failure carrying the URL
+    custom = {"url": "{baseURL}v1/{accessKey}/items", "query": {"appid": "{accessKey}", "q": "{accessKey}"},
+              "items": "items", "fields": {"id": "id", "imageURL": "image"}}
+    with FeedvmProcess(feed_methods, ["--log-level", level]) as process:
+        session = FeedSession(process, {"source": "custom", "baseURL": f"http://127.0.0.1:{port}/", "accessKey": KEY,
+                                        "headers": {"X-Trace-Context": INNOCENT}, "custom": custom})
+        failed = session.reload()
+        assert failed.error is not None and failed.error["code"] == LOAD_FAILED, failed.response
+        assert [hud["style"] for hud in failed.params_of("hud")] == ["error"]
+        assert "127.0.0.1" in failed.error["message"] or "127.0.0.1" in json.dumps(failed.error.get("data")), \
+            f"the error should still say where: {failed.error}"
+        assert process.finish() == 0
+        written = everything_written(process)
+        logged = process.stderr_text()
+    assert "127.0.0.1" in logged, f"nothing logged at --log-level {level}: the test would prove little"
+    leaked = [form for secret in (KEY, INNOCENT) for form in forms_of(secret) if form in written]
+    assert leaked == [], f"{leaked} appear in feedvm's output or logs:\n{written[-2000:]}"
+
+
+def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_methods):
+    """issue 18 item 9 with issue 13 item 2: the renewed token reaches the client in
+    ``tokenRefreshed`` (to persist, as seed 004 keeps it in UserDefaults) and nowhere else."""
+    config = {"token_uses": 1, "initial_token": "TKfirst0c4f9da8"}
+    with FixtureServer(config=config) as server, FeedvmProcess(feed_methods, ["--log-level", "trace"]) as process:
+        session = FeedSession(process, server.input_for("envelope", pageSize=5))
+        assert session.reload().error is None
+        renewed = session.load_more()  # the token served one request: this one renews it
+        assert renewed.error is None, renewed.response
+        [note] = renewed.params_of("tokenRefreshed")
+        token = note["token"]
+        assert note == {"session": session.id, "token": token} and token.startswith("fixture-token-"), note
+        assert process.finish() == 0
+        stdout_but_the_note = "\n".join(json.dumps(m) for m in process.messages if m.get("method") != "tokenRefreshed")
+        logged = process.stderr_text()
+    assert "127.0.0.1" in logged
+    assert token not in logged and "TKfirst0c4f9da8" not in logged, "a token was logged"
+    assert token not in stdout_but_the_note, "the renewed token is sent in tokenRefreshed only"
+
+
+def test_the_renewed_token_survives_update_input(feed_methods):
+    """issue 18 item 9: a category switch keeps the renewed token, so it costs no second renewal."""
+    with FixtureServer(config={"token_uses": 2}) as server, FeedvmProcess(feed_methods) as process:
+        session = FeedSession(process, server.input_for("envelope", pageSize=5))
+        assert session.reload().error is None
+        assert session.load_more().error is None
+        renewing = session.load_more()  # the first token served two requests: this one renews
+        assert renewing.error is None, renewing.response
+        assert len(renewing.params_of("tokenRefreshed")) == 1
+        assert server.count("envelope.refresh") == 1
+        process.call("updateInput", {"session": session.id, "input": {"category": "iOS"}})
+        switched = session.reload()  # the renewed token's second use: still valid
+        assert switched.error is None, switched.response
+        assert server.count("envelope.refresh") == 1, "updateInput forgot the renewed token"
+        assert switched.params_of("tokenRefreshed") == []
+        assert process.violations == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import time
 
 import pytest
@@ -75,6 +76,37 @@ def test_default_cap_is_16_mib(spawn):
     assert_clean_exit(process)
 
 
+def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spawn):
+    """issue 13 item 9: one limit whichever read the line end falls in."""
+    process = spawn()
+    head = b'{"jsonrpc":"2.0","id":"exact","method":"ping","params":{"pad":"'
+    line = head + b"p" * (DEFAULT_MAX_MESSAGE_BYTES - len(head) - 3) + b'"}}'
+    assert len(line) == DEFAULT_MAX_MESSAGE_BYTES
+    process.write(line + b"\r")
+    time.sleep(0.5)  # feedvm reads the line up to its \r before the \n exists
+    process.write(b"\n" + encode({"jsonrpc": "2.0", "id": "next", "method": "ping"}) + b"\n")
+    process.wait_until(lambda: bool(process.responses("next")), 60, "the ping after the line")
+    assert process.responses("exact") and "result" in process.responses("exact")[0], process.responses(None)
+    assert process.responses(None) == []
+
+
+@pytest.mark.parametrize("depth", [511, 512, 513, 514])
+def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spawn, depth):
+    """issue 13 item 9: the fast request path and the general parser agree at the depth limit."""
+    process = spawn()
+    params = b'{"a":' * (depth - 1) + b"1" + b"}" * (depth - 1)  # named params, depth - 1 deep
+    fast = b'{"jsonrpc":"2.0","id":"fast","method":"ping","params":' + params + b"}"
+    general = b'{"jsonrpc":"2.0","\\u0069d":"general","method":"ping","params":' + params + b"}"  # an escaped name
+    process.write(fast + b"\n" + general + b"\n" + encode({"jsonrpc": "2.0", "id": "done", "method": "ping"}) + b"\n")
+    process.wait_until(lambda: bool(process.responses("done")), 30, "the closing ping")
+    fast_answer, general_answer = process.responses("fast"), process.responses("general")
+    if depth <= 512:
+        assert "result" in fast_answer[0] and "result" in general_answer[0]
+    else:
+        assert fast_answer == general_answer == []
+        assert [answer["error"]["code"] for answer in process.responses(None)] == [-32700, -32700]
+
+
 @pytest.mark.parametrize("bomb", [b"[" * 100_000, b"[" * 100_000 + b"]" * 100_000,
                                   b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
                                   b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 100_000 + b"]" * 100_000 + b"}"],
@@ -125,6 +157,37 @@ def test_ids_are_echoed_exactly(spawn):
         [answer] = process.responses(ident)
         assert answer["id"] == ident and type(answer["id"]) is type(ident), (ident, answer)
     assert_clean_exit(process)
+
+
+EXOTIC_IDS = [rb'"\ud800"', rb'"\udc00\ud800"', b"-0", b"1E2", b"2E-0", b"1e-400", b"9223372036854775808",
+              b"-9223372036854775809", b"1.50", rb'"\u0061"', rb'"\/"']
+"""issue 13 item 8: ids whose parsed value loses how they were written."""
+
+
+def test_ids_are_echoed_byte_for_byte(feedvm_bin):
+    lines = b"".join(b'{"jsonrpc":"2.0","id":%s,"method":"ping"}\n' % ident for ident in EXOTIC_IDS)
+    done = subprocess.run([feedvm_bin], input=lines, capture_output=True, timeout=30)
+    answers = done.stdout.split(b"\n")[:-1]
+    assert answers == [b'{"jsonrpc":"2.0","id":%s,"result":{}}' % ident for ident in EXOTIC_IDS]
+
+
+def test_ids_that_parse_alike_never_collide_when_cancelled(feed_methods):
+    """Two lone surrogates both read as U+FFFD: cancelling one must leave the other running."""
+    with FeedvmProcess(feed_methods) as process:
+        sessions = [process.call("transform", {"input": {"source": "stub", "stubDelayMs": 30_000}})["session"]
+                    for _ in range(2)]
+        for ident, session in zip((rb'"\ud800"', rb'"\udbff"'), sessions):
+            process.write(b'{"jsonrpc":"2.0","id":%s,"method":"requestCommand","params":{"session":"%s","reload":true}}\n'
+                          % (ident, session.encode()))
+        process.write(rb'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\ud800"}}' + b"\n")
+        process.wait_until(lambda: bool(process.responses("\ud800")), 10, "the cancelled request's answer")
+        assert process.responses("\ud800")[0]["error"]["data"] == {"reason": "clientCancelled"}
+        assert process.call("ping") == {}
+        assert process.responses("\udbff") == [], "the other request was cancelled too"
+        process.close_stdin()
+        assert process.wait_exit(5) == 0
+        process.finish()
+        assert process.responses("\udbff")[0]["error"]["data"] == {"reason": "shutdown"}
 
 
 def test_unreadable_ids_and_malformed_objects_get_invalid_request_with_null_id(spawn):

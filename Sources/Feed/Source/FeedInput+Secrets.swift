@@ -1,0 +1,31 @@
+import JSON
+
+extension FeedInput {
+    /// The values of this input that must never be shown: the access key, every header value
+    /// (the input's and the source's; of an `Authorization`-style `scheme credentials` value the
+    /// credentials alone too) and the envelope's starting token. A header template such as
+    /// `Client-ID {accessKey}` is not a secret itself; the access key it takes is.
+    public var secrets: [String] {
+        let values = [accessKey] + (tokenRenewal?.token.map { [$0] } ?? [])
+        let headerValues = config.headers.values.filter { !$0.contains("{") }.flatMap(Self.headerSecrets)
+        return (values + headerValues).filter { !$0.isEmpty }
+    }
+
+    /// The same secrets read from raw `input` members that were not (or not yet) parsed: an
+    /// `updateInput` delta, or an input about to be refused. Only string values count.
+    public static func secrets(inMembers members: JSONObject) -> [String] {
+        var values = [members["accessKey"]?.stringValue, members["auth"]?["token"]?.stringValue].compactMap { $0 }
+        for headers in [members["headers"], members["custom"]?["headers"]].compactMap({ $0?.objectValue }) {
+            for (_, value) in headers {
+                if let text = value.stringValue, !text.contains("{") { values += headerSecrets(text) }
+            }
+        }
+        return values.filter { !$0.isEmpty }
+    }
+
+    /// A header value, and of a `scheme credentials` value the credentials alone.
+    private static func headerSecrets(_ value: String) -> [String] {
+        let words = value.split(separator: " ", maxSplits: 1)
+        return words.count == 2 ? [value, String(words[1])] : [value]
+    }
+}

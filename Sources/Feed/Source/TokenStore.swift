@@ -1,0 +1,41 @@
+import Reactive
+
+/// The envelope token one session renewed, kept across its input changes (seed 004 keeps it in
+/// `UserDefaults`): a source made anew for the session (`updateInput`) starts from it instead of
+/// the input's token, so the change costs no second renewal.
+///
+/// The renewed token is dropped when the input names a token of its own other than the one the
+/// store started from (the front end gave a new one, e.g. the renewed token it persisted).
+public final class TokenStore: Sendable {
+    private struct State {
+        /// The input's token the renewed one descends from.
+        var origin: String?
+        var renewed: String?
+    }
+
+    private let state = Locked(State())
+    private let onRenew: @Sendable (String) -> Void
+
+    /// A store that calls `onRenew` with every renewed token, on the thread that renewed it and
+    /// before any request is sent with it.
+    public init(onRenew: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.onRenew = onRenew
+    }
+
+    /// The token a source should start with when its input says `token`.
+    public func startingToken(input token: String?) -> String? {
+        state.withLock { state in
+            guard let renewed = state.renewed, state.origin == token else {
+                state = State(origin: token, renewed: nil)
+                return token
+            }
+            return renewed
+        }
+    }
+
+    /// Keeps `token`, just renewed, and reports it.
+    public func didRenew(_ token: String) {
+        state.withLock { $0.renewed = token }
+        onRenew(token)
+    }
+}

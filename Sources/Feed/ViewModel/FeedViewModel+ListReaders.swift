@@ -1,0 +1,60 @@
+import Reactive
+
+/// Commands that read the list by index take effect after the loads that arrived before them.
+///
+/// A session is a serial executor of its commands, so `requestCommand {reload: true}` then
+/// `loadImage {index: 0}`, pipelined, must load the first item of the reloaded list. The list
+/// readers (`loadImage`, `willDisplay`, `cancelImage`) therefore wait while a reload is in
+/// flight (it replaces the list), and while a load-more is in flight when their row is not in
+/// the list yet (it may bring the row). A load-more only appends, so a row already listed is the
+/// same item before and after it: such a reader runs at once, and a `willDisplay` near the end
+/// joins the load-more. Waiting readers keep their arrival order and run, in that order, as soon
+/// as the load ends (succeeded, failed, superseded, cancelled or withdrawn), before whatever
+/// ended it takes effect.
+extension FeedViewModel {
+    /// On the scheduler, runs `run` for row `index` now or once the loads before it ended (see
+    /// `read`), then its effects outside the state lock.
+    func scheduleReader(
+        index: Int, imageToken: Int? = nil,
+        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> [@Sendable () -> Void]
+    ) {
+        environment.scheduler.schedule { [self] in
+            let effects = state.withLock { state in
+                read(index: index, imageToken: imageToken, &state) { [weak self] state in self.map { run($0, &state) } ?? [] }
+            }
+            effects.forEach { $0() }
+        }
+    }
+
+    /// Runs `run` for row `index` now, or queues it behind the loads that arrived before it.
+    func read(
+        index: Int, imageToken: Int? = nil, _ state: inout FeedViewModelState,
+        _ run: @escaping @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void]
+    ) -> [@Sendable () -> Void] {
+        guard state.waitingReaders.isEmpty, state.mayRead(index) else {
+            state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: run))
+            return []
+        }
+        return run(&state)
+    }
+
+    /// Runs the waiting readers that may now read, in arrival order; called whenever the load in
+    /// flight ends. A reader that starts a new load (a `willDisplay` near the end) makes the
+    /// ones behind it wait for that load in turn.
+    func releaseReaders(_ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        var effects: [@Sendable () -> Void] = []
+        while let reader = state.waitingReaders.first, state.mayRead(reader.index) {
+            state.waitingReaders.removeFirst()
+            effects += reader.run(&state)
+        }
+        return effects
+    }
+}
+
+extension FeedViewModelState {
+    /// Whether a reader of row `index` sees the list the loads before it leave, if it runs now.
+    fileprivate func mayRead(_ index: Int) -> Bool {
+        guard let load = inFlight, !isDisposed else { return true }
+        return !load.isReload && items.indices.contains(index)
+    }
+}

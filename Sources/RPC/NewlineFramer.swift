@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits the stream into lines on 0x0A only; one trailing `\r` is dropped, blank lines ignored.
+///
+/// A line is handed over in place (no copy). A line longer than `maxMessageBytes` is reported
+/// once and then skipped chunk by chunk, so at most the cap plus one chunk is ever buffered.
+struct NewlineFramer: Framer {
+    let maxMessageBytes: Int
+    /// Bytes after `buffer.start` already searched for a newline.
+    private var scanned = 0
+    /// Skipping the rest of an oversized line, up to its newline.
+    private var isDiscarding = false
+
+    init(maxMessageBytes: Int) {
+        self.maxMessageBytes = maxMessageBytes
+    }
+
+    mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+        while true {
+            let bytes = buffer.unconsumed
+            guard let newline = memchr(bytes.baseAddress! + scanned, 0x0A, bytes.count - scanned) else { break }
+            let lineLength = UnsafeRawPointer(newline) - bytes.baseAddress!
+            if isDiscarding {
+                isDiscarding = false
+            } else {
+                deliver(UnsafeRawBufferPointer(rebasing: bytes[..<lineLength]), to: delegate)
+            }
+            buffer.start += lineLength + 1
+            scanned = 0
+        }
+        scanned = buffer.count
+        if isDiscarding {
+            buffer.discardAll()
+            scanned = 0
+        } else if buffer.count - (buffer.unconsumed.last == 0x0D ? 1 : 0) > maxMessageBytes {
+            // A trailing `\r` may be the start of the line end, whose `\n` is in the next read:
+            // it counts against the cap only once more bytes follow it.
+            delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))
+            isDiscarding = true
+            buffer.discardAll()
+            scanned = 0
+        }
+        buffer.rewindIfEmpty()
+    }
+
+    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+        // A last line without a newline still counts.
+        if !isDiscarding && buffer.count > 0 { deliver(buffer.unconsumed, to: delegate) }
+        buffer.discardAll()
+    }
+
+    private func deliver(_ rawLine: UnsafeRawBufferPointer, to delegate: MessageReaderDelegate) {
+        var line = rawLine
+        if let last = line.last, last == 0x0D {
+            line = UnsafeRawBufferPointer(rebasing: line.dropLast())
+        }
+        if line.count > maxMessageBytes {
+            delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))
+            return
+        }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }  // blank
+        delegate.messageReader(didRead: line)
+    }
+}
+
+extension MessageReader {
+    /// The -32700 reason for a message over the cap, the same in both framings.
+    static func oversized(_ limit: Int) -> String { "message exceeds \(limit) bytes" }
+}

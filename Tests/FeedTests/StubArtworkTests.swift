@@ -1,0 +1,78 @@
+import XCTest
+@testable import Feed
+
+/// The stub catalog's generated pictures: deterministic, varied, real PNGs.
+final class StubArtworkTests: XCTestCase {
+    private let seeds: [UInt32] = (0..<36).map { CRC32.checksum(Array("iOS/\($0 + 1).png".utf8)) }
+
+    func testTheSameSeedPaintsTheSamePictureAndOtherSeedsOthers() {
+        let first = StubArtwork.png(seed: seeds[0], width: 120, height: 90)
+        XCTAssertEqual(StubArtwork.png(seed: seeds[0], width: 120, height: 90), first)
+        let distinct = Set(seeds.map { StubArtwork.canvas(seed: $0, width: 64, height: 48).pixels })
+        XCTAssertEqual(distinct.count, seeds.count)
+    }
+
+    func testPicturesAreScenesNotGradients() {
+        // A vertical gradient repeats one colour across every row; a scene does not, and uses
+        // several colours (a flat Bauhaus palette has five).
+        for seed in seeds {
+            let canvas = StubArtwork.canvas(seed: seed, width: 96, height: 64)
+            let rowsWithDetail = (0..<canvas.height).filter { y in
+                let row = canvas.pixels[(y * canvas.width * 3)..<((y + 1) * canvas.width * 3)]
+                return Set(stride(from: row.startIndex, to: row.endIndex, by: 3).map { Array(row[$0..<$0 + 3]) }).count > 1
+            }
+            XCTAssertGreaterThan(rowsWithDetail.count, canvas.height / 2, "seed \(seed)")
+            let colours = Set(stride(from: 0, to: canvas.pixels.count, by: 3).map { Array(canvas.pixels[$0..<$0 + 3]) })
+            XCTAssertGreaterThan(colours.count, 3, "seed \(seed)")
+        }
+    }
+
+    func testThePNGHoldsTheCanvasWithValidChecksums() throws {
+        for (width, height) in [(1, 1), (96, 64), (255, 191), (300, 250)] {
+            let canvas = StubArtwork.canvas(seed: seeds[width % seeds.count], width: width, height: height)
+            let png = PNGEncoder.encode(canvas)
+            XCTAssertEqual(ImageFormat.sniff(png), ImageInfo(mimeType: "image/png", width: width, height: height, byteCount: png.count))
+            let idat = try chunkData(png, type: "IDAT")
+            let raw = try inflateStored(idat)
+            var expected: [UInt8] = []
+            for y in 0..<height { expected += [0] + canvas.pixels[(y * width * 3)..<((y + 1) * width * 3)] }
+            XCTAssertEqual(raw, expected, "\(width)x\(height)")
+        }
+    }
+
+    /// The data of the first chunk of `type`, after checking every chunk's CRC.
+    private func chunkData(_ png: [UInt8], type: String) throws -> [UInt8] {
+        var offset = 8
+        var found: [UInt8]?
+        while offset < png.count {
+            let length = Int(png[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            let typeAndData = Array(png[offset + 4..<offset + 8 + length])
+            let stored = png[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            XCTAssertEqual(CRC32.checksum(typeAndData), stored)
+            if found == nil, String(decoding: typeAndData.prefix(4), as: UTF8.self) == type { found = Array(typeAndData.dropFirst(4)) }
+            offset += 12 + length
+        }
+        return try XCTUnwrap(found)
+    }
+
+    /// The bytes of a zlib stream made of stored deflate blocks, checking lengths and Adler-32.
+    private func inflateStored(_ stream: [UInt8]) throws -> [UInt8] {
+        XCTAssertEqual((UInt16(stream[0]) << 8 | UInt16(stream[1])) % 31, 0)
+        var output: [UInt8] = []
+        var offset = 2
+        var final = false
+        while !final {
+            final = stream[offset] & 1 == 1
+            XCTAssertEqual(stream[offset] >> 1 & 3, 0, "stored block")
+            let length = Int(stream[offset + 1]) | Int(stream[offset + 2]) << 8
+            let complement = Int(stream[offset + 3]) | Int(stream[offset + 4]) << 8
+            XCTAssertEqual(length ^ 0xFFFF, complement)
+            output += stream[offset + 5..<offset + 5 + length]
+            offset += 5 + length
+        }
+        let adler = stream[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        XCTAssertEqual(Adler32.checksum(output), adler)
+        XCTAssertEqual(offset + 4, stream.count)
+        return output
+    }
+}

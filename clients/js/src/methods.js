@@ -1,0 +1,203 @@
+// The typed feedvm methods, written once over `call` and `writeRaw`. Each method only builds
+// the wire params (protocol/README.md section 6) and delegates; the last argument of each is
+// `CallOptions` (`timeout` in ms, `signal`), for some merged with the method's optional params.
+
+import { CANCEL_METHOD, encodeNotification } from './wire.js';
+
+/**
+ * @typedef {import('../index.js').CallOptions} CallOptions
+ * @typedef {import('../index.js').FeedMethodMap} FeedMethodMap
+ * @typedef {import('../index.js').Input} Input
+ * @typedef {import('../index.js').ClientInfo} ClientInfo
+ * @typedef {import('../index.js').ClientCapabilities} ClientCapabilities
+ * @typedef {import('../index.js').RequestId} RequestId
+ */
+
+/**
+ * @template {keyof FeedMethodMap} M
+ * @typedef {Promise<FeedMethodMap[M]['result']>} ResultOf
+ */
+
+/** Typed wrappers around `call`; subclasses implement `call` and `writeRaw`. */
+export class FeedMethods {
+  /**
+   * Sends a request and resolves with its result (implemented by the client).
+   * @param {string} method
+   * @param {unknown} [params]
+   * @param {CallOptions} [options]
+   * @returns {Promise<any>}
+   */
+  call(method, params, options) {
+    throw new Error(`${this.constructor.name} does not implement call(${method})`);
+  }
+
+  /**
+   * Writes text to the server's stdin as it is (implemented by the client).
+   * @param {string | Uint8Array} data
+   */
+  writeRaw(data) {
+    throw new Error(`${this.constructor.name} does not implement writeRaw`);
+  }
+
+  /**
+   * Sends a notification (never answered).
+   * @param {string} method
+   * @param {unknown} [params]
+   */
+  notify(method, params) {
+    this.writeRaw(encodeNotification(method, params));
+  }
+
+  /**
+   * Sends `$/cancelRequest` for `id`; that call then rejects with `RequestCancelled`.
+   * @param {RequestId} id
+   */
+  cancel(id) {
+    this.notify(CANCEL_METHOD, { id });
+  }
+
+  /**
+   * Optional handshake. `capabilities: {sections: {incremental: true}}` asks for incremental
+   * `sections` (see `FeedMirror`); `{images: {inline: true}}` adds base64 `data` to images.
+   * @param {{clientInfo?: ClientInfo, capabilities?: ClientCapabilities} & CallOptions} [options]
+   * @returns {ResultOf<'initialize'>}
+   */
+  initialize(options = {}) {
+    const { clientInfo, capabilities, ...callOptions } = options;
+    /** @type {FeedMethodMap['initialize']['params']} */
+    const params = {};
+    if (clientInfo !== undefined) params.clientInfo = clientInfo;
+    if (capabilities !== undefined) params.capabilities = capabilities;
+    return this.call('initialize', params, callOptions);
+  }
+
+  /**
+   * Liveness check: resolves `{}`, even while the server is busy.
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'ping'>}
+   */
+  ping(options) {
+    return this.call('ping', {}, options);
+  }
+
+  /**
+   * Creates a session: `{session, output: {sections, refreshStatus}}` (revision 0). Nothing
+   * loads until `requestCommand` or `willDisplay`.
+   * @param {Input} input `source` (`stub` by default), `category`, `pageSize`, `baseURL`, ...
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'transform'>}
+   */
+  transform(input, options) {
+    return this.call('transform', { input }, options);
+  }
+
+  /**
+   * Reloads (`true`: the pull-down refresh) or loads the next page (`false`); resolves when
+   * the load ends, after its notifications: `{revision, count, page, hasMore}`.
+   * @param {string} session
+   * @param {boolean} reload
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'requestCommand'>}
+   */
+  requestCommand(session, reload, options) {
+    return this.call('requestCommand', { session, reload }, options);
+  }
+
+  /**
+   * Binds the front end's refresh controls (both by default): resolves with the latest
+   * status; `refreshStatus` events follow.
+   * @param {string} session
+   * @param {{header?: boolean, footer?: boolean} & CallOptions} [options]
+   * @returns {ResultOf<'bindRefreshStatus'>}
+   */
+  bindRefreshStatus(session, options = {}) {
+    const { header = true, footer = true, ...callOptions } = options;
+    return this.call('bindRefreshStatus', { session, header, footer }, callOptions);
+  }
+
+  /**
+   * Loads item `index`'s image (caches first): `{url, mimeType, width, height, byteCount,
+   * path, data?}`, after an `imageDownloaded` event. `inline` adds base64 `data`.
+   * @param {string} session
+   * @param {number} index
+   * @param {{inline?: boolean} & CallOptions} [options]
+   * @returns {ResultOf<'loadImage'>}
+   */
+  loadImage(session, index, options = {}) {
+    const { inline, ...callOptions } = options;
+    /** @type {FeedMethodMap['loadImage']['params']} */
+    const params = { session, index };
+    if (inline !== undefined) params.inline = inline;
+    return this.call('loadImage', params, callOptions);
+  }
+
+  /**
+   * Cancels this session's pending image load of item `index`: `{cancelled}`.
+   * @param {string} session
+   * @param {number} index
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'cancelImage'>}
+   */
+  cancelImage(session, index, options) {
+    return this.call('cancelImage', { session, index }, options);
+  }
+
+  /**
+   * Item `index` is about to be shown: prefetches the next page near the end and the item's
+   * image. Resolves `{loadMore, image}` once both ended.
+   * @param {string} session
+   * @param {number} index
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'willDisplay'>}
+   */
+  willDisplay(session, index, options) {
+    return this.call('willDisplay', { session, index }, options);
+  }
+
+  /**
+   * Item `index` left the screen: cancels its pending image load, as `cancelImage`.
+   * @param {string} session
+   * @param {number} index
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'didEndDisplaying'>}
+   */
+  didEndDisplaying(session, index, options) {
+    return this.call('didEndDisplaying', { session, index }, options);
+  }
+
+  /**
+   * Replaces the members given of a live session's input (e.g. `{category}`): cancels its
+   * loads and clears the list. Resolves `{revision}`.
+   * @param {string} session
+   * @param {Input} input
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'updateInput'>}
+   */
+  updateInput(session, input, options) {
+    return this.call('updateInput', { session, input }, options);
+  }
+
+  /**
+   * Ends a session: resolves `{}`; its id is unknown afterwards.
+   * @param {string} session
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'dispose'>}
+   */
+  dispose(session, options) {
+    return this.call('dispose', { session }, options);
+  }
+
+  /**
+   * Answers in-flight requests, then refuses all but `ping` and `exit`: resolves `{}`.
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'shutdown'>}
+   */
+  shutdown(options) {
+    return this.call('shutdown', undefined, options);
+  }
+
+  /** Sends the `exit` notification: the server exits with status 0. */
+  exit() {
+    this.notify('exit');
+  }
+}

@@ -1,0 +1,210 @@
+--- The text of a feed buffer: a header line, one line per item in aligned columns (index,
+--- title, author, date), a footer line. Pure functions from state to text and highlight
+--- ranges; view.lua puts them in the buffer.
+local M = {}
+
+M.SPINNER = { '⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏' }
+M.FOOTER_TEXT = { loading = 'Loading more…', noMoreData = 'No more data', idle = '', hidden = '' }
+
+--- Highlight groups, each linked to a standard group so colour schemes apply.
+M.GROUPS = {
+  FeedVMBrand = 'Title',
+  FeedVMSource = 'Identifier',
+  FeedVMCategory = 'Type',
+  FeedVMSeparator = 'NonText',
+  FeedVMInfo = 'Comment',
+  FeedVMColumns = 'Comment',
+  FeedVMIndex = 'LineNr',
+  FeedVMTitle = false, -- plain text: the cursor line's background shows through
+  FeedVMAuthor = 'Identifier',
+  FeedVMDate = 'Constant',
+  FeedVMImage = 'Special',
+  FeedVMSpinner = 'Special',
+  FeedVMLoading = 'MoreMsg',
+  FeedVMNoMoreData = 'Comment',
+  FeedVMError = 'ErrorMsg',
+  FeedVMPreview = 'Normal',
+  FeedVMPreviewBorder = 'FloatBorder',
+  FeedVMPreviewTitle = 'Title',
+  FeedVMPreviewPath = 'Directory',
+}
+
+--- Links the groups to their standard ones, as defaults: colour schemes and users may
+--- override them.
+function M.define_highlights()
+  for group, target in pairs(M.GROUPS) do
+    if target then
+      vim.cmd(('highlight default link %s %s'):format(group, target))
+    else
+      vim.cmd(('highlight default %s gui=NONE cterm=NONE'):format(group))
+    end
+  end
+end
+
+local AUTHOR_MIN, AUTHOR_MAX = 6, 16
+local DATE_WIDTH = 10
+local IMAGE_RESERVE = 14 -- room at the end of the line for the loaded image's virtual text
+local TITLE_MIN, TITLE_MAX = 24, 72
+
+local function clamp(value, low, high)
+  return math.max(low, math.min(high, value))
+end
+
+--- Column widths for `count` items whose longest title and author are `longest` cells
+--- wide, in a window `width` cells wide: columns fit their content, titles get what is left.
+---@param longest {title: integer, author: integer}|nil default: as wide as allowed
+---@return table {index, title, author, date}
+function M.layout(width, count, longest)
+  longest = longest or { title = TITLE_MAX, author = AUTHOR_MAX }
+  local index = math.max(3, #tostring(count))
+  local author = clamp(longest.author, AUTHOR_MIN, AUTHOR_MAX)
+  local fixed = 1 + index + 2 + 2 + author + 2 + DATE_WIDTH + 1 + IMAGE_RESERVE
+  local title = clamp(longest.title, TITLE_MIN, math.max(TITLE_MIN, math.min(TITLE_MAX, width - fixed)))
+  return { index = index, title = title, author = author, date = DATE_WIDTH }
+end
+
+--- Widens `longest` ({title, author} in cells) to cover items[from..to] (1-based).
+function M.measure(items, from, to, longest)
+  for i = from, to do
+    local item = items[i]
+    longest.title = math.max(longest.title, vim.fn.strdisplaywidth(item.title or ''))
+    longest.author = math.max(longest.author, vim.fn.strdisplaywidth(item.author or ''))
+  end
+  return longest
+end
+
+--- `text` cut or padded to exactly `width` display cells ("…" marks a cut).
+---@param text string
+---@param width integer
+---@return string
+function M.fit(text, width)
+  text = text:gsub('%c', ' ')
+  local used
+  if not text:find('[\128-\255]') then
+    used = #text
+  else
+    used = vim.fn.strdisplaywidth(text)
+  end
+  if used <= width then
+    return text .. string.rep(' ', width - used)
+  end
+  local out, cells = {}, 0
+  for char in text:gmatch('[%z\1-\127\194-\244][\128-\191]*') do
+    local char_width = char:byte() < 128 and 1 or vim.fn.strdisplaywidth(char)
+    if cells + char_width > width - 1 then
+      break
+    end
+    out[#out + 1] = char
+    cells = cells + char_width
+  end
+  return table.concat(out) .. '…' .. string.rep(' ', width - 1 - cells)
+end
+
+--- The day of an API date ("2017-03-04T08:00:00Z" -> "2017-03-04"), else the text as given.
+function M.day(published)
+  if type(published) ~= 'string' then
+    return ''
+  end
+  return published:match('^(%d%d%d%d%-%d%d%-%d%d)') or published
+end
+
+--- Builds a line from (text, group) parts, returning the text and its highlight ranges.
+local function join(parts)
+  local chunks, highlights, col = {}, {}, 0
+  for _, part in ipairs(parts) do
+    local text, group = part[1], part[2]
+    chunks[#chunks + 1] = text
+    if group and #text > 0 then
+      highlights[#highlights + 1] = { group, col, col + #text }
+    end
+    col = col + #text
+  end
+  return table.concat(chunks), highlights
+end
+
+--- The line of item number `index` (0-based).
+---@return string text
+---@return table highlights {{group, start_col, end_col}, ...} (byte columns)
+function M.item_line(index, item, layout)
+  local number = tostring(index + 1)
+  return join({
+    { ' ' },
+    { string.rep(' ', layout.index - #number) .. number, 'FeedVMIndex' },
+    { '  ' },
+    { M.fit(item.title or '', layout.title), 'FeedVMTitle' },
+    { '  ' },
+    { M.fit(item.author or '', layout.author), 'FeedVMAuthor' },
+    { '  ' },
+    { M.fit(M.day(item.publishedAt), layout.date), 'FeedVMDate' },
+  })
+end
+
+--- The header line: which source and category (when it has one) the buffer shows.
+function M.header_line(source, category)
+  local parts = { { ' ' }, { 'FeedVM', 'FeedVMBrand' }, { '  ' }, { source, 'FeedVMSource' } }
+  if category then
+    vim.list_extend(parts, { { ' › ', 'FeedVMSeparator' }, { category, 'FeedVMCategory' } })
+  end
+  return join(parts)
+end
+
+--- The column titles shown under the header (virtual, the cursor never lands on them).
+function M.columns_line(layout)
+  return ' ' .. string.rep(' ', layout.index - 1) .. '#  ' .. M.fit('Title', layout.title)
+    .. '  ' .. M.fit('Author', layout.author) .. '  ' .. M.fit('Date', layout.date)
+end
+
+--- The right-hand side of the header: the spinner while reloading, else the list's size.
+---@return table[] virtual text chunks
+function M.header_info(state, frame)
+  if state.refreshing then
+    return { { M.SPINNER[frame] .. ' ', 'FeedVMSpinner' }, { 'Refreshing…', 'FeedVMLoading' } }
+  end
+  if state.error then
+    return { { state.error .. ' — r restarts', 'FeedVMError' } }
+  end
+  local count = #state.items
+  local text = count == 1 and '1 item' or (count .. ' items')
+  if state.page > 0 then
+    text = text .. (' · %d %s'):format(state.page, state.page == 1 and 'page' or 'pages')
+  end
+  return { { text, 'FeedVMInfo' } }
+end
+
+--- The footer line, indented to the title column.
+---@return string text
+---@return table highlights
+function M.footer_line(footer, layout)
+  local text = M.FOOTER_TEXT[footer] or ''
+  if text == '' then
+    return '', {}
+  end
+  local group = footer == 'loading' and 'FeedVMLoading' or 'FeedVMNoMoreData'
+  return join({ { string.rep(' ', 1 + layout.index + 2) }, { text, group } })
+end
+
+--- The column where the footer's spinner goes (two cells left of its text).
+function M.spinner_column(layout)
+  return layout.index + 1
+end
+
+--- "133×117 image/png, 12.4 KiB"
+function M.describe_image(image)
+  local bytes = image.byteCount or 0
+  local size
+  if bytes >= 1024 * 1024 then
+    size = ('%.1f MiB'):format(bytes / 1024 / 1024)
+  elseif bytes >= 1024 then
+    size = ('%.1f KiB'):format(bytes / 1024)
+  else
+    size = bytes .. ' B'
+  end
+  return ('%d×%d %s, %s'):format(image.width or 0, image.height or 0, image.mimeType or '?', size)
+end
+
+--- The virtual text after an item whose image is loaded.
+function M.image_badge(image)
+  return { { ('▣ %d×%d'):format(image.width or 0, image.height or 0), 'FeedVMImage' } }
+end
+
+return M

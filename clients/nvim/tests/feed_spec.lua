@@ -1,0 +1,198 @@
+-- A feed buffer against the real feedvm (FEEDVM_BIN) on the offline stub source: paging
+-- by cursor, the footer, reload, category, images, buffer variables and the status event.
+local H = require('support.harness')
+local E = require('support.env')
+
+H.test(':FeedVM shows the first page: header, one line per item, footer, variables', function()
+  vim.cmd('FeedVM stub welfare')
+  local buf = vim.api.nvim_get_current_buf()
+  H.defer(function() pcall(vim.api.nvim_buf_delete, buf, { force = true }) end)
+  E.wait_settled(buf, 'the first page')
+  local lines = E.lines(buf)
+  H.eq(12, #lines, 'header + 10 items + footer')
+  H.ok(lines[1]:find('stub › welfare', 1, true), 'the header names source and category: ' .. lines[1])
+  H.ok(lines[2]:match('^%s+1  welfare #1%s+Ada%s+2017%-01%-01$'), 'item 1: ' .. lines[2])
+  H.ok(lines[11]:match('^%s+10  welfare #10%s+Ken%s+2017%-10%-10$'), 'item 10: ' .. lines[11])
+  H.eq('', E.footer(buf), 'the footer of a list with more pages is empty')
+  H.eq(10, vim.b[buf].feedvm_count)
+  H.eq('footerStatus', vim.b[buf].feedvm_status)
+  H.eq(false, vim.b[buf].feedvm_no_more_data)
+  H.ok(vim.b[buf].feedvm_session:match('%S'), 'b:feedvm_session is the session id')
+  H.eq('feedvm://stub/welfare', vim.api.nvim_buf_get_name(buf))
+  H.eq('feedvm', vim.bo[buf].filetype)
+  H.eq(false, vim.bo[buf].modifiable)
+  H.eq({ 2, 0 }, vim.api.nvim_win_get_cursor(0), 'the cursor starts on the first item')
+end)
+
+H.test('moving the cursor to the end pages the stub feed to its end (willDisplay)', function()
+  local buf, view = E.open_loaded({ source = 'stub', category = 'iOS' })
+  local pages = 1
+  while not vim.b[buf].feedvm_no_more_data do
+    local before = vim.b[buf].feedvm_count
+    E.cursor_to_end(buf)
+    H.wait_for('page ' .. (pages + 1), function() return vim.b[buf].feedvm_count > before end)
+    E.wait_settled(buf)
+    pages = pages + 1
+    H.ok(pages <= 10, 'at most 10 pages')
+  end
+  H.eq(10, pages, '95 items in pages of 10')
+  H.eq(95, vim.b[buf].feedvm_count)
+  local lines = E.lines(buf)
+  H.eq(97, #lines)
+  H.ok(lines[96]:match('^%s+95  iOS #95'), 'the last item: ' .. lines[96])
+  H.eq('No more data', E.footer(buf))
+  H.eq(true, vim.b[buf].feedvm_no_more_data)
+  H.eq({ snapshot = 0, changes = 10 }, view.session.received,
+    'every page arrived as incremental changes (the first one too: it fills an empty list)')
+  E.cursor_to_end(buf)
+  H.sleep(200)
+  H.eq(95, vim.b[buf].feedvm_count, 'nothing more is asked after the end')
+end)
+
+H.test('the footer says Loading more… while a page loads, with a spinner', function()
+  local buf, view = E.open_loaded({ source = 'stub', stubDelayMs = 600 })
+  E.cursor_to_end(buf)
+  H.wait_for('the loading footer', function() return E.footer(buf) == 'Loading more…' end)
+  H.eq('beingFooterRefresh', vim.b[buf].feedvm_status)
+  H.ok(view.timer, 'the spinner runs')
+  E.wait_settled(buf, 'the second page')
+  H.eq(20, vim.b[buf].feedvm_count)
+  H.eq('', E.footer(buf))
+  H.eq(nil, view.timer, 'the spinner stopped')
+end)
+
+H.test('User FeedVMStatus fires once per refreshStatus, after b:feedvm_status is set', function()
+  local seen = {}
+  local id = vim.api.nvim_create_autocmd('User', {
+    pattern = 'FeedVMStatus',
+    callback = function() seen[#seen + 1] = vim.b.feedvm_status end,
+  })
+  H.defer(function() vim.api.nvim_del_autocmd(id) end)
+  local buf, view = E.open_loaded({ source = 'stub' })
+  H.eq({ 'beingHeaderRefresh', 'endHeaderRefresh', 'footerStatus' }, seen, 'a reload')
+  E.cursor_to_end(buf)
+  H.wait_for('the second page', function() return vim.b[buf].feedvm_count == 20 end)
+  E.wait_settled(buf)
+  H.eq({ 'beingHeaderRefresh', 'endHeaderRefresh', 'footerStatus',
+    'beingFooterRefresh', 'endFooterRefresh', 'footerStatus' }, seen, 'then a load-more')
+  H.eq(view.session.status_notifications, #seen, 'one event per notification')
+end)
+
+H.test('r reloads: the first page again, the end of the list forgotten', function()
+  local buf = E.open_loaded({ source = 'stub', total = 15 })
+  E.cursor_to_end(buf)
+  H.wait_for('the end', function() return vim.b[buf].feedvm_no_more_data end)
+  E.wait_settled(buf)
+  H.eq(15, vim.b[buf].feedvm_count)
+  H.eq('No more data', E.footer(buf))
+  local messages = E.capture_notify()
+  H.feed('r')
+  H.wait_for('the reload', function() return vim.b[buf].feedvm_count == 10 end)
+  E.wait_settled(buf)
+  H.eq(false, vim.b[buf].feedvm_no_more_data)
+  H.eq('', E.footer(buf))
+  local hud = H.ok(E.find_message(messages, 'FeedVM: Load successful'), 'the HUD went to vim.notify')
+  H.eq(vim.log.levels.INFO, hud.level)
+end)
+
+H.test('c switches the category (updateInput) through vim.ui.select', function()
+  local buf, view = E.open_loaded({ source = 'stub', category = 'welfare' })
+  local offered
+  local original = vim.ui.select
+  vim.ui.select = function(choices, opts, on_choice)
+    offered = { choices = choices, current = opts.format_item('welfare') }
+    on_choice('Android')
+  end
+  H.defer(function() vim.ui.select = original end)
+  H.feed('c')
+  H.wait_for('the Android page', function()
+    local line = E.lines(buf)[2] or ''
+    return line:find('Android #1', 1, true)
+  end)
+  E.wait_settled(buf)
+  H.eq({ 'all', 'Android', 'iOS', 'welfare' }, offered.choices)
+  H.eq('welfare (current)', offered.current)
+  H.ok(E.lines(buf)[1]:find('stub › Android', 1, true), 'the header follows')
+  H.eq('feedvm://stub/Android', vim.api.nvim_buf_get_name(buf))
+  H.eq('Android', view.session.input.category)
+  H.eq(10, vim.b[buf].feedvm_count)
+end)
+
+--- The lines of the floating windows open now.
+local function floats()
+  local found = {}
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      found[#found + 1] = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)
+    end
+  end
+  return found
+end
+
+H.test('<CR> loads the image under the cursor: size, type, cache path, g:feedvm_open_image', function()
+  local buf = E.open_loaded({ source = 'stub', category = 'welfare' })
+  local opened
+  vim.g.feedvm_open_image = function(path, image) opened = { path = path, image = image } end
+  H.defer(function() vim.g.feedvm_open_image = nil end)
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  H.feed('<CR>')
+  H.wait_for('the image', function() return opened end)
+  local image = opened.image
+  H.eq('image/png', image.mimeType)
+  H.eq(image.byteCount, vim.fn.getfsize(opened.path), 'the cache file holds the image')
+  H.ok(image.url:find('welfare/3.png', 1, true), 'item 3\'s image: ' .. image.url)
+  local card = H.wait_for('the card', function() return floats()[1] end)
+  H.eq('welfare #3', card[1])
+  H.ok(card[2]:find(('^%d×%d image/png, [%%d.]+ KiB$'):format(image.width, image.height)), card[2])
+  H.eq(opened.path, table.concat(card, '', 3), 'the card shows the cache path')
+  local marks = vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace('feedvm'), { 3, 0 }, { 3, -1 }, { details = true })
+  local badge = marks[1] and marks[1][4].virt_text and marks[1][4].virt_text[1][1]
+  H.eq(('▣ %d×%d'):format(image.width, image.height), badge, 'the line shows the loaded image')
+  vim.api.nvim_win_set_cursor(0, { 5, 0 })
+  H.wait_for('the card to close when the cursor moves', function() return #floats() == 0 end)
+end)
+
+H.test('g:feedvm_open_image as a shell command gets the path appended', function()
+  E.open_loaded({ source = 'stub' })
+  E.capture_notify()
+  local out = E.tmp .. '/opened.txt'
+  vim.g.feedvm_open_image = "sh -c 'printf %s \"$1\" > " .. out .. "' sh"
+  H.defer(function() vim.g.feedvm_open_image = nil end)
+  H.feed('<CR>')
+  H.wait_for('the command to run', function() return vim.fn.filereadable(out) == 1 and vim.fn.getfsize(out) > 0 end)
+  H.ok(vim.fn.readfile(out)[1]:match('^/'), 'an absolute path')
+end)
+
+H.test('<CR> on an item without an image (protocol 1.1) says so', function()
+  local buf, view = E.open_loaded({ source = 'stub' })
+  local messages = E.capture_notify()
+  view.session.items[1].imageURL = nil
+  vim.api.nvim_win_set_cursor(0, { 2, 0 })
+  H.feed('<CR>')
+  H.wait_for('the message', function() return E.find_message(messages, 'has no image') end)
+  H.sleep(100)
+  H.eq({}, view.session.images, 'nothing was loaded')
+  H.eq(10, vim.b[buf].feedvm_count)
+end)
+
+H.test('a failed load reports the server\'s message as an error HUD', function()
+  local messages = E.capture_notify()
+  local buf = E.open({ source = 'gank', baseURL = 'http://127.0.0.1:9/' })
+  local hud = H.wait_for('the error HUD', function()
+    for _, m in ipairs(messages) do
+      if m.level == vim.log.levels.ERROR then return m end
+    end
+  end)
+  H.ok(hud.message:find('^FeedVM: '), hud.message)
+  E.wait_settled(buf)
+  H.eq(0, vim.b[buf].feedvm_count)
+end)
+
+H.test(':FeedVM takes extra input members as key=value', function()
+  vim.cmd('FeedVM stub iOS pageSize=4')
+  local buf = vim.api.nvim_get_current_buf()
+  H.defer(function() pcall(vim.api.nvim_buf_delete, buf, { force = true }) end)
+  E.wait_settled(buf)
+  H.eq(4, vim.b[buf].feedvm_count)
+  H.eq('iOS', require('feedvm').view(buf).session.input.category)
+end)

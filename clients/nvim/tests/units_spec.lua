@@ -1,0 +1,115 @@
+-- The pure parts: applying incremental sections, line rendering, finding the binary,
+-- the command's arguments and completion.
+local H = require('support.harness')
+local sections = require('feedvm.sections')
+local render = require('feedvm.render')
+local binary = require('feedvm.binary')
+local feedvm = require('feedvm')
+
+local function items(ids)
+  return vim.tbl_map(function(id) return { id = tostring(id) } end, ids)
+end
+
+local function ids(list)
+  return vim.tbl_map(function(item) return item.id end, list)
+end
+
+H.test('changes apply as in protocol §9 (delete, move, insert, update)', function()
+  local old = { { items = items({ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }) } }
+  local new = assert(sections.apply(old, {
+    baseRevision = 3,
+    sections = { {
+      section = 0, count = 10, deleted = { 0, 4 },
+      inserted = { { index = 9, item = { id = 'X' } } },
+      moved = { { from = 7, to = 2 } },
+      updated = { { index = 5, item = { id = 'U' } } },
+    } },
+  }))
+  H.eq({ '1', '2', '7', '3', '5', 'U', '8', '9', '10', 'X' }, ids(new[1].items))
+  H.eq(11, #old[1].items, 'the old list is left as it was')
+end)
+
+H.test('changes that do not fit the list are refused', function()
+  local old = { { items = items({ 1, 2 }) } }
+  H.eq(nil, (sections.apply(old, { sections = { { deleted = { 2 } } } })), 'delete out of range')
+  H.eq(nil, (sections.apply(old, { sections = { { count = 3, inserted = {} } } })), 'count mismatch')
+  H.eq(nil, (sections.apply(old, { sections = { { deleted = { 0, 0 } } } })), 'double delete')
+  local _, err = sections.apply(old, { sections = { { inserted = { { index = 5, item = {} } } } } })
+  H.ok(err and err:find('bad target index 5', 1, true), 'the error names the index: ' .. tostring(err))
+end)
+
+H.test('a load-more page is recognised as an append', function()
+  local page = { sections = { { inserted = { { index = 10, item = {} }, { index = 11, item = {} } } } } }
+  H.ok(sections.is_append(10, page), 'appending at 10')
+  H.ok(not sections.is_append(9, page), 'inserting before the end')
+  H.ok(not sections.is_append(10, { sections = { { deleted = { 0 } } } }), 'a deletion')
+end)
+
+H.test('text is fitted to display cells, wide characters included', function()
+  H.eq('abc  ', render.fit('abc', 5))
+  H.eq('abcd…', render.fit('abcdefgh', 5))
+  H.eq('福利… ', render.fit('福利福利', 6))
+  H.eq(5, vim.fn.strdisplaywidth(render.fit('福利福利', 5)))
+  H.eq('a b', render.fit('a\nb', 3), 'control characters become spaces')
+  H.eq('2017-03-04', render.day('2017-03-04T08:00:00Z'))
+  H.eq('yesterday', render.day('yesterday'))
+end)
+
+H.test('an item line has aligned columns and highlights on each', function()
+  local layout = render.layout(100, 95)
+  local text, ranges = render.item_line(4, { title = 'iOS #5', author = 'Ken', publishedAt = '2017-05-05T08:00:00Z' }, layout)
+  H.eq(1 + layout.index + 2 + layout.title + 2 + layout.author + 2 + layout.date, vim.fn.strdisplaywidth(text))
+  local parts = {}
+  for _, range in ipairs(ranges) do
+    parts[range[1]] = vim.trim(text:sub(range[2] + 1, range[3]))
+  end
+  H.eq({ FeedVMIndex = '5', FeedVMTitle = 'iOS #5', FeedVMAuthor = 'Ken', FeedVMDate = '2017-05-05' }, parts)
+  H.eq(4, render.layout(100, 1000).index, 'the index column grows with the count')
+end)
+
+H.test('the header names the source, and the category when there is one', function()
+  H.eq(' FeedVM  stub › iOS', (render.header_line('stub', 'iOS')))
+  H.eq(' FeedVM  unsplash', (render.header_line('unsplash', nil)))
+end)
+
+H.test('the footer line says what the footer shows', function()
+  local layout = render.layout(80, 10)
+  H.eq('Loading more…', vim.trim((render.footer_line('loading', layout))))
+  H.eq('No more data', vim.trim((render.footer_line('noMoreData', layout))))
+  H.eq('', (render.footer_line('hidden', layout)))
+  H.eq('', (render.footer_line('idle', layout)))
+end)
+
+H.test('the binary is g:feedvm_binary, else feedvm on PATH, else the release build', function()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir .. '/bin', 'p')
+  vim.fn.mkdir(dir .. '/repo/.build/release', 'p')
+  local saved_path = vim.env.PATH
+  H.defer(function()
+    vim.env.PATH = saved_path
+    vim.fn.delete(dir, 'rf')
+  end)
+  H.eq({ '/opt/feedvm' }, binary.resolve({ binary = '/opt/feedvm' }))
+  H.eq({ 'python3', 'shim.py' }, binary.resolve({ binary = { 'python3', 'shim.py' } }))
+  vim.env.PATH = dir .. '/empty'
+  local argv, err = binary.resolve({ binary = '', root = dir .. '/repo' })
+  H.eq(nil, argv, 'nothing found')
+  H.ok(err:find('swift build -c release', 1, true), 'the error says how to build: ' .. err)
+  local release = dir .. '/repo/.build/release/feedvm'
+  vim.fn.writefile({ '#!/bin/sh' }, release)
+  vim.fn.setfperm(release, 'rwxr-xr-x')
+  H.eq({ release }, binary.resolve({ binary = '', root = dir .. '/repo' }))
+  vim.fn.writefile({ '#!/bin/sh' }, dir .. '/bin/feedvm')
+  vim.fn.setfperm(dir .. '/bin/feedvm', 'rwxr-xr-x')
+  vim.env.PATH = dir .. '/bin'
+  H.eq({ dir .. '/bin/feedvm' }, binary.resolve({ binary = '', root = dir .. '/repo' }))
+  H.eq(vim.fn.fnamemodify(binary.repository_root() .. '/clients/nvim', ':p'),
+    vim.fn.fnamemodify(require('support.env').plugin_dir, ':p'), 'the repository is found from the plugin path')
+end)
+
+H.test(':FeedVM completes sources, then the source\'s categories', function()
+  H.eq({ 'stub' }, feedvm.complete('st', 'FeedVM st'))
+  H.eq({ 'stub', 'gank', 'unsplash', 'envelope', 'custom' }, feedvm.complete('', 'FeedVM '))
+  H.eq({ 'welfare' }, feedvm.complete('w', 'FeedVM stub w'))
+  H.eq({}, feedvm.complete('', 'FeedVM stub iOS '))
+end)

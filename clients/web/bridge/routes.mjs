@@ -1,0 +1,217 @@
+// The bridge's HTTP routes:
+//   GET  /                          the page (public/index.html); also /app/<file>, /lib/mirror.js
+//   GET  /api/events?<input>        a tab: Server-Sent Events of its session, disposed on close
+//   POST /api/tabs/<key>/<method>   a command of that tab's session, answered {result} | {error}
+//   GET  /image/<key>/<index>?id=   item <index>'s image, from feedvm's cache only
+// Every request passes `checkOrigin` first; nothing else is served.
+
+import { readFile, realpath } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { RpcError } from '../../js/index.js';
+import { Refusal, checkOrigin, readJSONBody } from './guard.mjs';
+import { CATEGORIES, InputError, inputFromQuery, validateInput } from './input.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PUBLIC = join(here, '..', 'public');
+
+/** The files served, by URL path: nothing outside this table is ever read. */
+const STATIC = new Map([
+  ['/', [join(PUBLIC, 'index.html'), 'text/html; charset=utf-8']],
+  ['/app/app.js', [join(PUBLIC, 'app.js'), 'text/javascript; charset=utf-8']],
+  ['/app/feed-view.js', [join(PUBLIC, 'feed-view.js'), 'text/javascript; charset=utf-8']],
+  ['/app/controls.js', [join(PUBLIC, 'controls.js'), 'text/javascript; charset=utf-8']],
+  ['/app/style.css', [join(PUBLIC, 'style.css'), 'text/css; charset=utf-8']],
+  ['/app/controls.css', [join(PUBLIC, 'controls.css'), 'text/css; charset=utf-8']],
+  ['/app/icon.svg', [join(PUBLIC, 'icon.svg'), 'image/svg+xml']],
+  ['/lib/mirror.js', [join(here, '..', '..', 'js', 'src', 'mirror.js'), 'text/javascript; charset=utf-8']],
+]);
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+const COMMANDS = new Set(['requestCommand', 'willDisplay', 'didEndDisplaying', 'updateInput']);
+const MAX_INDEX = 1_000_000;
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+};
+
+/**
+ * The request handler of a bridge listening on `port`.
+ * @param {{tabs: import('./tabs.mjs').Tabs, port: () => number, cacheDir: string, log: (line: string) => void}} bridge
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
+ */
+export function routes(bridge) {
+  return (request, response) => {
+    handle(bridge, request, response).catch((error) => {
+      const status = error instanceof Refusal ? error.status : 500;
+      if (!(error instanceof Refusal)) bridge.log(`${request.method} ${request.url}: ${error?.stack ?? error}`);
+      if (response.headersSent) return response.destroy();
+      send(response, status, 'text/plain; charset=utf-8', `${error instanceof Refusal ? error.message : 'internal error'}\n`);
+    });
+  };
+}
+
+/**
+ * @param {Parameters<typeof routes>[0]} bridge
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+async function handle(bridge, request, response) {
+  const url = new URL(request.url ?? '/', 'http://bridge.invalid');
+  const file = STATIC.get(url.pathname);
+  checkOrigin(request, bridge.port(), { navigation: url.pathname === '/' });
+  if (request.method === 'POST') {
+    const command = /^\/api\/tabs\/([0-9a-f]{32})\/(\w+)$/.exec(url.pathname);
+    if (!command) throw new Refusal(404, 'no such command route');
+    return runCommand(bridge, command[1], command[2], request, response);
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') throw new Refusal(405, 'GET or POST only');
+  if (file) return send(response, 200, file[1], await readFile(file[0]), 'no-cache');
+  if (url.pathname === '/api/events') return openTab(bridge, url.searchParams, request, response);
+  const image = /^\/image\/([0-9a-f]{32})\/(\d{1,7})$/.exec(url.pathname);
+  if (image) return sendImage(bridge, image[1], Number(image[2]), url.searchParams.get('id'), response);
+  throw new Refusal(404, 'not found');
+}
+
+/**
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string} type
+ * @param {string | Buffer} body
+ * @param {string} [cache]
+ */
+function send(response, status, type, body, cache = 'no-store') {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body) });
+  response.end(response.req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A tab's event stream. Problems are reported as a `fatal` event on a 200 stream: an
+ * EventSource hides the body of an error status from the page.
+ * @param {Parameters<typeof routes>[0]} bridge
+ * @param {URLSearchParams} query
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+async function openTab(bridge, query, request, response) {
+  response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+  response.write('retry: 2000\n\n');
+  const fail = (/** @type {string} */ message) => {
+    response.write(`event: fatal\ndata: ${JSON.stringify({ message })}\n\n`);
+    response.end();
+  };
+  let input;
+  try {
+    input = inputFromQuery(query);
+  } catch (error) {
+    if (error instanceof InputError) return fail(error.message);
+    throw error;
+  }
+  let opened;
+  try {
+    opened = await bridge.tabs.open(input, response);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const { tab, output } = opened;
+  if (response.destroyed) return bridge.tabs.close(tab);
+  response.on('close', () => void bridge.tabs.close(tab)); // the tab went away (or the bridge stops)
+  const source = String(input.source ?? 'stub');
+  tab.send('session', { key: tab.key, input, output, categories: CATEGORIES[/** @type {'stub'} */ (source)] ?? [] });
+  const heartbeat = setInterval(() => { if (!response.writableEnded) response.write(': keep-alive\n\n'); }, 20000);
+  response.on('close', () => clearInterval(heartbeat));
+}
+
+/**
+ * @param {Parameters<typeof routes>[0]} bridge
+ * @param {string} key
+ * @param {string} method
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+async function runCommand(bridge, key, method, request, response) {
+  if (!COMMANDS.has(method)) throw new Refusal(404, 'no such command');
+  const body = await readJSONBody(request);
+  const tab = bridge.tabs.get(key);
+  if (!tab) throw new Refusal(404, 'no such tab');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, 'params must be an object');
+  const params = /** @type {Record<string, unknown>} */ (body);
+  const client = await bridge.tabs.client();
+  /** @type {Promise<unknown>} */
+  let call;
+  if (method === 'requestCommand') {
+    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean');
+    call = client.requestCommand(tab.session, params.reload);
+  } else if (method === 'updateInput') {
+    let input;
+    try {
+      input = validateInput(/** @type {Record<string, unknown>} */ (params.input ?? {}));
+    } catch (error) {
+      throw new Refusal(400, String(error instanceof Error ? error.message : error));
+    }
+    call = client.updateInput(tab.session, input);
+  } else {
+    const index = params.index;
+    if (!Number.isInteger(index) || /** @type {number} */ (index) < 0 || /** @type {number} */ (index) > MAX_INDEX) throw new Refusal(400, 'index must be a small non-negative integer');
+    call = method === 'willDisplay' ? client.willDisplay(tab.session, /** @type {number} */ (index)) : client.didEndDisplaying(tab.session, /** @type {number} */ (index));
+  }
+  // Errors travel in the body (like JSON-RPC itself): a failed load is an answer, not a fault.
+  const answer = await call.then((result) => ({ result }), (error) => {
+    if (error instanceof RpcError) return { error: { code: error.code, message: error.message, data: error.data } };
+    throw error;
+  });
+  send(response, 200, 'application/json', JSON.stringify(answer));
+}
+
+/**
+ * Item `index`'s image (or, when the list moved meanwhile, the image of item `id` wherever it
+ * is now), read from feedvm's cache directory and nowhere else.
+ * @param {Parameters<typeof routes>[0]} bridge
+ * @param {string} key
+ * @param {number} index
+ * @param {string | null} id
+ * @param {import('node:http').ServerResponse} response
+ */
+async function sendImage(bridge, key, index, id, response) {
+  const tab = bridge.tabs.get(key);
+  if (!tab) throw new Refusal(404, 'no such tab');
+  const items = tab.mirror.items;
+  const position = items[index]?.id === id ? index : items.findIndex((item) => item.id === id);
+  if (position < 0 || !items[position].imageURL) throw new Refusal(410, 'no such item in the list');
+  const client = await bridge.tabs.client();
+  let image;
+  try {
+    image = await client.loadImage(tab.session, position);
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    throw new Refusal(error.code === -32800 ? 503 : 502, `image not loaded: ${error.message}`);
+  }
+  if (!IMAGE_TYPES.has(image.mimeType)) throw new Refusal(502, 'not an image type the page shows');
+  let bytes = await readCached(bridge.cacheDir, image.path);
+  if (!bytes) {
+    // Evicted (or elsewhere) between the answer and the read: ask for the bytes themselves.
+    const inline = await client.loadImage(tab.session, position, { inline: true });
+    bytes = Buffer.from(inline.data ?? '', 'base64');
+  }
+  send(response, 200, image.mimeType, bytes, 'private, max-age=3600');
+}
+
+/**
+ * The bytes of `path` when it lies inside `cacheDir`, else `null`.
+ * @param {string} cacheDir
+ * @param {string} path
+ */
+async function readCached(cacheDir, path) {
+  try {
+    const [root, file] = await Promise.all([realpath(cacheDir), realpath(path)]);
+    return file.startsWith(root + sep) ? await readFile(file) : null;
+  } catch {
+    return null;
+  }
+}

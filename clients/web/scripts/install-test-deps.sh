@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what the JavaScript client's and the web front end's tests use and the machine may
+# lack, from Debian and PyPI only (CI reaches no npm registry):
+#   - node (Debian's nodejs, >= 18) to run the client and `node --test`;
+#   - tsc (Debian's node-typescript) for `tsc -p clients/js`;
+#   - chromium and chromium-driver (chromedriver) for the browser test;
+#   - selenium (pip, into $PYTHON's environment) to drive it.
+# Idempotent: installs only what is missing. Run by scripts/test-all.
+set -euo pipefail
+
+python="${PYTHON:-python3}"
+"$python" -c "import selenium, pytest" 2>/dev/null || "$python" -m pip install --quiet selenium pytest
+
+missing_deb=()
+command -v node >/dev/null || missing_deb+=(nodejs)
+command -v tsc >/dev/null || missing_deb+=(node-typescript)
+command -v chromium >/dev/null || missing_deb+=(chromium)
+command -v chromedriver >/dev/null || missing_deb+=(chromium-driver)
+if ((${#missing_deb[@]})); then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "install-test-deps: need root to apt-get install ${missing_deb[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing_deb[@]}" >/dev/null
+fi
+echo "install-test-deps (web): ok"

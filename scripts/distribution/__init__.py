@@ -1,0 +1,1 @@
+"""What ``scripts/package`` uses: the static build, the platform tag and the wheel writer."""
