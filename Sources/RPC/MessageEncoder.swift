@@ -35,23 +35,6 @@ enum MessageEncoder {
         return tail
     }
 
-    /// Appends a whole answer (without framing): the prefix, the id's bytes as the request wrote them (see
-    /// `RequestScanner.BareRequest`), and a tail from `resultTail(_:)`.
-    @inline(__always)
-    static func appendConstantAnswer(idBytes: UnsafeRawBufferPointer, tail: [UInt8], to output: inout [UInt8]) {
-        // The line is put together on the stack and appended once: each `Array.append` costs
-        // ~70 instructions of checks besides its copy, a third of a ping.
-        let prefixCount = responsePrefix.utf8CodeUnitCount
-        let total = prefixCount + idBytes.count + tail.count
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { line in
-            let base = line.baseAddress!
-            base.initialize(from: responsePrefix.utf8Start, count: prefixCount)
-            UnsafeMutableRawPointer(base + prefixCount).copyMemory(from: idBytes.baseAddress!, byteCount: idBytes.count)
-            tail.withUnsafeBufferPointer { (base + prefixCount + idBytes.count).initialize(from: $0.baseAddress!, count: $0.count) }
-            output.append(contentsOf: UnsafeBufferPointer(line))
-        }
-    }
-
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.
     static func appendError(id: RequestID, error: RPCError, to output: inout [UInt8]) {
         append(responsePrefix, to: &output)

@@ -11,10 +11,6 @@ struct MethodCache {
     private var name = ""
     private var registeredName: String?
     private var registration: RPCServer.Registration?
-    /// The encoded answer tail when the method spelled by `bytes` is a constant one.
-    private var constantTail: [UInt8]?
-    /// Whether `constantTail` was looked up for `bytes` since the table was last refreshed.
-    private var constantTailIsCurrent = false
 
     /// Whether `raw` spells the remembered name.
     private func holds(_ raw: UnsafeRawBufferPointer) -> Bool {
@@ -27,24 +23,7 @@ struct MethodCache {
         if holds(raw) { return name }
         bytes = Array(raw)
         name = String(decoding: raw, as: UTF8.self)
-        constantTailIsCurrent = false
         return name
-    }
-
-    /// Queues the answer to a constant method's request (the method spelled by `methodBytes`,
-    /// the id's bytes echoed) and returns `true`; `false`, queuing nothing, for other methods.
-    /// A repeated method costs a `memcmp`: no `String`, no lookup, no copy of the registration.
-    mutating func appendConstantAnswer(
-        methodBytes: UnsafeRawBufferPointer, idBytes: UnsafeRawBufferPointer,
-        in table: [String: RPCServer.Registration], to output: inout ReaderOutput
-    ) -> Bool {
-        if !(constantTailIsCurrent && holds(methodBytes)) {
-            if case .constant(_, let tail)? = table[name(for: methodBytes)] { constantTail = tail } else { constantTail = nil }
-            constantTailIsCurrent = true
-        }
-        guard let tail = constantTail else { return false }
-        output.append { MessageEncoder.appendConstantAnswer(idBytes: idBytes, tail: tail, to: &$0) }
-        return true
     }
 
     /// The registration of `method` in `table`, remembered until `forgetRegistration()`.
@@ -55,10 +34,9 @@ struct MethodCache {
         return registration
     }
 
-    /// Drops the remembered registrations (the table was refreshed).
+    /// Drops the remembered registration (the table was refreshed).
     mutating func forgetRegistration() {
         registeredName = nil
         registration = nil
-        constantTailIsCurrent = false
     }
 }

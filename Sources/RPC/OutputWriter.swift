@@ -107,7 +107,11 @@ final class OutputWriter: @unchecked Sendable {
         guard !bytes.isEmpty else { return }
         locked { accepting in
             guard accepting else { return }
-            tail.append(contentsOf: bytes)
+            if tail.isEmpty {
+                tail = bytes  // the reader's chunk of answers as it is: no copy
+            } else {
+                tail.append(contentsOf: bytes)
+            }
             pendingBytes += bytes.count
         }
     }

@@ -77,6 +77,7 @@ public final class RPCServer: @unchecked Sendable {
     // never fire, yet they cost ~12% of a ping's instructions.
     @exclusivity(unchecked) var readerRegistrations: [String: Registration] = [:]
     @exclusivity(unchecked) var methodCache = MethodCache()
+    @exclusivity(unchecked) var constantAnswers = ConstantAnswerCache()
     @exclusivity(unchecked) var readerOutput: ReaderOutput
     /// The text of the params of the message being routed, for `$/cancelRequest` to read the id
     /// it names exactly as written; valid only during the synchronous handler's call.

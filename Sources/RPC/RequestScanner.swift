@@ -25,16 +25,6 @@ struct RequestScanner {
         var paramsText: UnsafeRawBufferPointer?
     }
 
-    /// A request without params in the canonical member order, read without building any
-    /// value: all that answering it with a constant result needs.
-    struct BareRequest {
-        /// The id's bytes as written, valid while the line is. Only ids whose bytes are exactly
-        /// their JSON encoding are accepted, so an answer may echo them.
-        var idBytes: UnsafeRawBufferPointer
-        /// The method name's bytes, valid while the line is.
-        var methodBytes: UnsafeRawBufferPointer
-    }
-
     private let bytes: UnsafeRawBufferPointer
     private let maxDepth: Int
     private var offset = 0
@@ -51,51 +41,6 @@ struct RequestScanner {
         if let envelope = scanner.scanCanonicalEnvelope() { return envelope }
         scanner.offset = 0
         return scanner.scanEnvelope()
-    }
-
-    /// `{"jsonrpc":"2.0","id":<id>,"method":"<name>"}` exactly (a `ping` as clients write it),
-    /// or `nil`; `scan(_:)` reads such a line too, with values. One loop over the bytes: the id
-    /// is an integer of at most 18 digits (a longer one takes `scan`), a plain string or null.
-    static func scanBareRequest(_ line: UnsafeRawBufferPointer) -> BareRequest? {
-        let head: StaticString = #"{"jsonrpc":"2.0","id":"#
-        let middle: StaticString = #","method":""#
-        let count = line.count
-        guard count >= head.utf8CodeUnitCount + middle.utf8CodeUnitCount + 3,
-              let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              memcmp(base, head.utf8Start, head.utf8CodeUnitCount) == 0 else { return nil }
-        /// Printable ASCII other than the quote and the backslash: a plain string's bytes.
-        func isPlain(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F && byte != 0x22 && byte != 0x5C }
-        let idStart = head.utf8CodeUnitCount
-        var index = idStart
-        switch base[index] {
-        case UInt8(ascii: "\""):
-            index += 1
-            while index < count, isPlain(base[index]) { index += 1 }
-            guard index < count, base[index] == UInt8(ascii: "\"") else { return nil }
-            index += 1
-        case UInt8(ascii: "n"):
-            guard count - index >= 4, memcmp(base + index, "null", 4) == 0 else { return nil }
-            index += 4
-        default:
-            let negative = base[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            let digitsStart = index
-            while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            let digits = index - digitsStart
-            // No leading zero, no -0 (what JSON and `scanID` accept); a fraction or exponent
-            // fails the `,"method"` match below.
-            guard digits > 0, digits <= 18, digits == 1 || base[digitsStart] != UInt8(ascii: "0"),
-                  !(negative && base[digitsStart] == UInt8(ascii: "0")) else { return nil }
-        }
-        let idEnd = index
-        guard count - index >= middle.utf8CodeUnitCount,
-              memcmp(base + index, middle.utf8Start, middle.utf8CodeUnitCount) == 0 else { return nil }
-        index += middle.utf8CodeUnitCount
-        let nameStart = index
-        while index < count, isPlain(base[index]) { index += 1 }
-        guard index == count - 2, base[index] == UInt8(ascii: "\""), base[index + 1] == UInt8(ascii: "}") else { return nil }
-        return BareRequest(idBytes: UnsafeRawBufferPointer(start: base + idStart, count: idEnd - idStart),
-                           methodBytes: UnsafeRawBufferPointer(start: base + nameStart, count: index - nameStart))
     }
 
     private var current: UInt8 { offset < bytes.count ? bytes[offset] : 0 }

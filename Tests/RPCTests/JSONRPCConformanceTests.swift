@@ -58,6 +58,18 @@ final class JSONRPCConformanceTests: XCTestCase {
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":7,"method":"version"}"#, harness)["error"]?["code"], .int(-32006))
     }
 
+    func testALineThatOnlyLooksLikeABarePingIsReadWhole() {
+        // Each starts and ends like `{"jsonrpc":"2.0","id":1,"method":"ping"}`.
+        XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#)["error"]?["code"], .int(-32600))
+        XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":2,"method":"p\u0069ng"}"#)["result"], [:], "an escaped name is still ping")
+        XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":3,"method":"ping","x":"}"#)["error"]?["code"], .int(-32700))
+        XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":4,"method":"ping\"}"#)["error"]?["code"], .int(-32700))
+        // Only a plain name is looked up as written: these bytes spell another message.
+        let oddName = InProcessServer { server in server.registerConstant(#"x","y":"z"#, result: "constant") }
+        let answer = ask(#"{"jsonrpc":"2.0","id":5,"method":"x","y":"z"}"#, oddName)
+        XCTAssertNil(answer["result"], "\(answer)")
+    }
+
     private func ask(_ line: String, _ other: InProcessServer) -> JSON {
         other.client.exchange(line).first ?? .null
     }

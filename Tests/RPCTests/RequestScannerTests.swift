@@ -44,10 +44,12 @@ final class RequestScannerTests: XCTestCase {
         }
     }
 
+    /// The bare scan as the server uses it: its method bytes count only when they are plain.
     private func barePath(_ line: String) -> (id: String, method: String)? {
         Array(line.utf8).withUnsafeBytes { bytes in
-            RequestScanner.scanBareRequest(bytes).map {
-                (String(decoding: $0.idBytes, as: UTF8.self), String(decoding: $0.methodBytes, as: UTF8.self))
+            RequestScanner.scanBareRequest(bytes).flatMap {
+                guard RequestScanner.isPlainName($0.methodBytes) else { return nil }
+                return (String(decoding: $0.idBytes, as: UTF8.self), String(decoding: $0.methodBytes, as: UTF8.self))
             }
         }
     }
@@ -60,7 +62,9 @@ final class RequestScannerTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":"req-7 /x","method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":999999999999999999,"method":"shutdown"}"#,
-        ]
+        ] + (1...18).map { digits in  // the digits are read eight at a time
+            #"{"jsonrpc":"2.0","id":\#(String(repeating: "7", count: digits)),"method":"ping"}"#
+        }
         for line in lines {
             let bare = try XCTUnwrap(barePath(line), line)
             let general = try XCTUnwrap(generalPath(line), line)
@@ -81,6 +85,11 @@ final class RequestScannerTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":1E2,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"\ud800","method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":007,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"a\"b","method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping"} "#,
+            #"{"jsonrpc":"2.0","id":12345678.5,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1234567890e1,"method":"ping"}"#,
+        ] + [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#,  // ends in `"}` but the method is not plain
+            #"{"jsonrpc":"2.0","id":1,"method":"p\u0069ng"}"#,  // an escape
+            #"{"jsonrpc":"2.0","id":1,"method":"pïng"}"#,  // not ASCII
         ]
         for line in lines {
             XCTAssertNil(barePath(line), line)
