@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup, transport  # noqa: E402
 from suite.context import Context  # noqa: E402
-from suite.paths import BUILD_COMMAND, ROOT, build_static_feedvm, release_product, static_product  # noqa: E402
+from suite.paths import BUILD_COMMAND, ROOT, release_product  # noqa: E402
 from suite.report import headline_table, markdown_table, plain_table  # noqa: E402
 
 SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures,
@@ -40,11 +40,7 @@ def parse_arguments():
                         help="tiny sizes, one repeat, no verdicts (falls back to a debug build)")
     parser.add_argument("--only", default="", help="comma-separated section numbers, e.g. 1,3")
     parser.add_argument("--build", action="store_true", help=f"run `{BUILD_COMMAND}` first")
-    parser.add_argument("--build-static", action="store_true",
-                        help="also build feedvm with --static-swift-stdlib (start-up compares both)")
     parser.add_argument("--feedvm", help="the feedvm binary (default: .build/release/feedvm)")
-    parser.add_argument("--static", help="a --static-swift-stdlib feedvm for the start-up figure "
-                                         "(default: .build/static/release/feedvm when built)")
     parser.add_argument("--readme", action="store_true",
                         help="write the table into Benchmarks/README.md and its headline rows into README.md")
     return parser.parse_args()
@@ -97,12 +93,9 @@ def main():
     arguments = parse_arguments()
     if arguments.build:
         subprocess.run(BUILD_COMMAND, shell=True, check=True, cwd=ROOT)
-    if arguments.build_static:
-        build_static_feedvm()
     feedvm, bench = find_binaries(arguments)
     warn_if_stale(feedvm)
-    context = Context(feedvm=feedvm, bench=bench, smoke=arguments.smoke,
-                      static_feedvm=arguments.static or static_product("feedvm"))
+    context = Context(feedvm=feedvm, bench=bench, smoke=arguments.smoke)
     chosen = [number.strip() for number in arguments.only.split(",") if number.strip()] or list(SECTIONS)
     description = machine.describe()
     smoke_note = " (smoke: tiny sizes, figures meaningless, targets not checked)"

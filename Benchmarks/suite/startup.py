@@ -32,11 +32,9 @@ def spawn_to_exit_seconds(command):
 
 
 def run(context):
-    """The default build, and the static-stdlib build when present, against the Python peer."""
+    """The default release build (the Swift runtime linked in) against the Python peer."""
     rounds = context.size(31, 2)
     builds = [("feedvm", context.feedvm_command())]
-    if context.static_feedvm:
-        builds.append(("feedvm --static-swift-stdlib", [context.static_feedvm] + context.feedvm_command()[1:]))
     contenders = builds + [("python", [sys.executable, "-S", "-c", PYTHON_PEER])]
     samples = {name: [] for name, _ in contenders}
     for round_index in range(rounds):
@@ -51,5 +49,5 @@ def run(context):
                         milliseconds(median(samples[name])), PEER_NAME, milliseconds(median(peer)),
                         ratio(median(ratios)), spread(ratios), "<= 1.00x",
                         None if context.smoke else median(ratios) <= 1.0,
-                        headline=f"start-up to first answer ({'default build' if name == 'feedvm' else 'static stdlib'})"))
+                        headline="start-up to first answer (default release build)"))
     return rows
