@@ -52,6 +52,16 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
 
     /// The changeset from `old` to `new`. Identities must be unique within each list.
     public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: AppendOnlyList<Item>) where Old.Index == Int {
+        items = new
+        moved = []
+        // A reload that lists the same items in the same order (the usual pull-to-refresh):
+        // only contents may change, found without hashing every identity.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.identity == $1.identity }) {
+            deleted = []
+            inserted = []
+            updated = zip(old, new).enumerated().compactMap { index, pair in pair.0 != pair.1 ? index : nil }
+            return
+        }
         var oldIndexByIdentity = [Item.Identity: Int](minimumCapacity: old.count)
         for (index, item) in old.enumerated() { oldIndexByIdentity[item.identity] = index }
         var newIdentities = Set<Item.Identity>(minimumCapacity: new.count)
@@ -60,7 +70,6 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         deleted = old.indices.filter { !newIdentities.contains(old[$0].identity) }
         inserted = []
         updated = []
-        items = new
 
         // Kept items in new order, with their old index.
         var kept: [(new: Int, old: Int)] = []
