@@ -39,6 +39,8 @@ let package = Package(
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "JSON", "Logging"]),
+        // Moya's own specs ported to our API (Tests/MoyaConformanceTests/README.md).
+        .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "JSON", "Logging"], exclude: ["README.md"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),

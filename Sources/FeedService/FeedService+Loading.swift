@@ -15,27 +15,30 @@ extension FeedService {
         }
     }
 
-    /// `loadImage {session, index, inline?}` -> Image, after `imageDownloaded`.
+    /// `loadImage {session, index, inline?, variant?}` -> Image, after `imageDownloaded`.
     func loadImage(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
             let inline = try params.optionalBool("inline") ?? session.inlinesImages
-            reply(context, session, session.viewModel.loadImage(index: index), with: { $0.json(inline: false) },
+            let variant = try params.imageVariant("variant")
+            reply(context, session, session.viewModel.loadImage(index: index, variant: variant), with: { $0.json(inline: false) },
                   attaching: { inline ? [$0.inlineData()] : [] }) { error in
                 .imageFailed(error, index: index)
             }
         }
     }
 
-    /// `willDisplay {session, index}`: prefetches the next page near the end and the item's image.
+    /// `willDisplay {session, index, variant?}`: prefetches the next page near the end and that
+    /// variant of the item's image.
     func willDisplay(_ params: JSON?, _ context: RequestContext) {
         attempt(context) { () throws(RPCError) in
             let params = try RPCParams(params)
             let session = try sessions.session(try params.string("session"))
             let index = try params.index("index")
-            reply(context, session, session.viewModel.display(index: index), with: { outcome in
+            let variant = try params.imageVariant("variant")
+            reply(context, session, session.viewModel.display(index: index, variant: variant), with: { outcome in
                 ["loadMore": .bool(outcome.startedLoadMore), "image": .bool(outcome.startedImage)]
             }, failure: RPCError.loadFailed)
         }

@@ -1,3 +1,4 @@
+import Feed
 import JSON
 import RPC
 
@@ -7,6 +8,11 @@ extension RPCParams {
         let index = try int(key)
         guard index >= 0 else { throw .invalidParams("must be an index >= 0, got \(index)", field: path + key) }
         return index
+    }
+
+    /// An optional image variant, `"full"` (the default) or `"thumbnail"`.
+    func imageVariant(_ key: String) throws(RPCError) -> ImageVariant {
+        try optional(key, expected: #""full" or "thumbnail""#) { $0.stringValue.flatMap(ImageVariant.init(rawValue:)) } ?? .full
     }
 
     /// A required object's members.

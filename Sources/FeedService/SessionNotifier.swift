@@ -32,10 +32,11 @@ struct SessionNotifier: Sendable {
         send("refreshStatus", .object(params), [])  // names and flags only: nothing to redact
     }
 
-    /// `imageDownloaded` with the image or `null` and the error.
+    /// `imageDownloaded` with the variant, the image or `null` and the error.
     func imageDownloaded(_ download: ImageDownload, inline: Bool) {
         var params = header()
         params.appendUnchecked(key: "index", value: .int(Int64(download.index)))
+        params.appendUnchecked(key: "variant", value: .string(download.variant.rawValue))
         var attachments: [Attachment] = []
         switch download.result {
         case .success(let image):

@@ -1,12 +1,12 @@
-/// One JSON value. The whole project speaks this type: RPC messages, API bodies, mapped models.
+/// One JSON value. The whole project speaks this type: RPC messages, API bodies, feed items.
 ///
 /// Integers that fit `Int64` stay exact in `.int`; every other number is a `.double`.
 /// `true`/`false` are `.bool` and never compare equal to `1`/`0`.
 ///
 /// Entry points: `JSON.parse(_:maxDepth:)` (strict RFC 8259, also zero-copy over a slice of a
 /// read buffer), `serialized()` / `serialize(into:)` (compact, always one line),
-/// `self[keyPath: "data.list"]`, the lenient reads `lenientInt` & co., and
-/// `JSONValueDecoder` / `JSONValueEncoder` between models and values.
+/// `self[keyPath: "data.list"]` and the lenient reads `lenientInt` & co. (`Decodable` models are
+/// Foundation's `JSONDecoder`'s job: `Response.map(_:atKeyPath:using:)` in Network.)
 public enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)

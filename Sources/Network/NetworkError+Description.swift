@@ -23,10 +23,10 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
             return "The response is not valid JSON"
         case .stringMapping:
             return "The response is not valid UTF-8 text"
-        case .objectMapping(let keyPath?, let reason, _):
-            return "Could not map the response at key path \"\(keyPath)\": \(reason)"
-        case .objectMapping(nil, let reason, _):
-            return "Could not map the response: \(reason)"
+        case .objectMapping(let error, let keyPath?, _):
+            return "Could not map the response at key path \"\(keyPath)\": \(NetworkError.describe(error, under: keyPath, redactor))"
+        case .objectMapping(let error, nil, _):
+            return "Could not map the response: \(NetworkError.describe(error, under: nil, redactor))"
         case .statusCode(let response):
             return "Unacceptable status code \(response.statusCode)"
         case .underlying(let error, _, _):
@@ -61,9 +61,35 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
         return parts.joined(separator: ", ")
     }
 
+    /// A decoder's error in words, with where in the body it happened (`data.list[0].id`).
+    private static func describe(_ error: any Error, under keyPath: String?, _ redactor: Redactor) -> String {
+        guard let error = error as? DecodingError else { return describe(error, redactor) }
+        let (text, codingPath): (String, [any CodingKey])
+        switch error {
+        case .keyNotFound(let key, let context):
+            (text, codingPath) = ("no value for the key \"\(key.stringValue)\"", context.codingPath + [key])
+        case .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context):
+            (text, codingPath) = (context.debugDescription, context.codingPath)
+        @unknown default:
+            return String(describing: error)
+        }
+        var path = keyPath ?? ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return codingPath.isEmpty ? text : "\(text) (at \(path))"
+    }
+
     private static func describe(_ error: any Error, _ redactor: Redactor) -> String {
         if let error = error as? NetworkError { return error.message(redactingWith: redactor) }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+        // Foundation's errors by what they say, not `Error Domain=... UserInfo={...}` (whose
+        // user info may also hold the failing URL).
+        if type(of: error) is NSError.Type { return error.localizedDescription }
         return String(describing: error)
     }
 }

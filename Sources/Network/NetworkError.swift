@@ -10,8 +10,9 @@ public enum NetworkError: Error, Sendable {
     case jsonMapping(Response)
     /// The body is not UTF-8 text, or the value at the key path is not a string.
     case stringMapping(Response)
-    /// The body could not be decoded into the requested type.
-    case objectMapping(keyPath: String?, reason: String, response: Response)
+    /// The body (or the value at `keyPath`) could not be decoded into the requested type; the
+    /// error is the decoder's (a `DecodingError`).
+    case objectMapping(any Error, keyPath: String?, response: Response)
     /// The status code is not one the caller accepts.
     case statusCode(Response)
     /// Some other failure, e.g. a connection error (`TransportError`).
@@ -69,6 +70,17 @@ extension NetworkError {
             return nil
         default:
             return response?.request
+        }
+    }
+
+    /// The error behind this one, as Moya's `underlyingError`: the decoder's for `.objectMapping`,
+    /// the cause of `.underlying` and `.parameterEncoding`.
+    public var underlyingError: (any Error)? {
+        switch self {
+        case .objectMapping(let error, _, _), .underlying(let error, _, _), .parameterEncoding(let error):
+            return error
+        default:
+            return nil
         }
     }
 

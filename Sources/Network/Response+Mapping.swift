@@ -22,34 +22,46 @@ extension Response {
         return text
     }
 
-    /// The body (or the value at the dot-separated `keyPath`, e.g. `"data.list"`) decoded as `D`
-    /// by `decoder` (the JSON target's decoder: snake_case and lenient reads are its options).
+    /// The body, or the value at the dot-separated `keyPath` (`"data.list"`; a number indexes an
+    /// array), decoded as `D` by `decoder`, as Moya's `map(_:atKeyPath:using:failsOnEmptyData:)`
+    /// does: the decoder's strategies (dates, keys, data) apply, and `URL`, `Int`, `String`...
+    /// decode from a value at a key path too. With `failsOnEmptyData: false` an empty body
+    /// decodes from `{}`, else from `[{}]`, as in Moya.
     ///
-    /// Fails with `.objectMapping` naming the key path and the decoder's reason.
+    /// Fails with `.objectMapping` carrying the decoder's error; a key path with nothing at it
+    /// is `.objectMapping` too (a `DecodingError.valueNotFound` naming it).
     public func map<D: Decodable>(
         _ type: D.Type,
         atKeyPath keyPath: String? = nil,
-        using decoder: JSONValueDecoder = JSONValueDecoder(),
+        using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) throws(NetworkError) -> D {
-        let json = try mapJSON(failsOnEmptyData: failsOnEmptyData)
-        if let keyPath, json[keyPath: keyPath] == nil {
-            throw .objectMapping(keyPath: keyPath, reason: "no value at this key path", response: self)
+        let body = try body(atKeyPath: keyPath, of: D.self, failsOnEmptyData: failsOnEmptyData)
+        if body.isEmpty && !failsOnEmptyData, let empty = Response.decodeEmpty(D.self, with: decoder) {
+            return empty
         }
         do {
-            return try decoder.decode(D.self, from: json, atKeyPath: keyPath ?? "")
+            return try decoder.decode(D.self, from: body)
         } catch {
-            throw .objectMapping(keyPath: keyPath, reason: Response.describe(error), response: self)
+            throw .objectMapping(error, keyPath: keyPath, response: self)
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-            return context.debugDescription
-        @unknown default:
-            return String(describing: error)
+    /// The bytes to decode: the body, or the value at `keyPath` serialized again.
+    private func body<D>(atKeyPath keyPath: String?, of type: D.Type, failsOnEmptyData: Bool) throws(NetworkError) -> Data {
+        guard let keyPath else { return data }
+        if data.isEmpty && !failsOnEmptyData { return data }
+        guard let value = try mapJSON()[keyPath: keyPath] else {
+            let context = DecodingError.Context(codingPath: [], debugDescription: "no value at this key path")
+            throw .objectMapping(DecodingError.valueNotFound(D.self, context), keyPath: keyPath, response: self)
         }
+        return Data(value.serialized())
+    }
+
+    /// What an empty body decodes to: a model from `{}` (all its properties optional), else an
+    /// array of one from `[{}]`.
+    private static func decodeEmpty<D: Decodable>(_ type: D.Type, with decoder: JSONDecoder) -> D? {
+        if let object = try? decoder.decode(D.self, from: Data("{}".utf8)) { return object }
+        return try? decoder.decode(D.self, from: Data("[{}]".utf8))
     }
 }

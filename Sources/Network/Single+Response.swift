@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Reactive
 
@@ -7,6 +8,11 @@ extension Single where Element == Response {
     /// Fails with `.statusCode` unless the status code is in `statusCodes`.
     public func filter<Codes: RangeExpression & Sendable>(statusCodes: Codes) -> Single<Response> where Codes.Bound == Int {
         map { try $0.filter(statusCodes: statusCodes) }
+    }
+
+    /// Fails with `.statusCode` unless the status code is `statusCode`.
+    public func filter(statusCode: Int) -> Single<Response> {
+        map { try $0.filter(statusCode: statusCode) }
     }
 
     /// Fails with `.statusCode` unless the status code is 2xx.
@@ -33,7 +39,7 @@ extension Single where Element == Response {
     public func map<D: Decodable & Sendable>(
         _ type: D.Type,
         atKeyPath keyPath: String? = nil,
-        using decoder: JSONValueDecoder = JSONValueDecoder(),
+        using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) -> Single<D> {
         map { try $0.map(type, atKeyPath: keyPath, using: decoder, failsOnEmptyData: failsOnEmptyData) }

@@ -63,6 +63,39 @@ final class ImageMethodTests: XCTestCase {
         XCTAssertEqual(harness.call("requestCommand", ["session": session, "reload": false]).result?["page"], 3)
     }
 
+    func testTheThumbnailVariantLoadsTheItemsThumbnailAndSaysWhichVariant() throws {
+        let harness = FeedServiceHarness()
+        let session = JSON.string(harness.makeSession(["total": 25]))
+        let reload = harness.call("requestCommand", ["session": session, "reload": true])
+        let item = try XCTUnwrap(reload.notifications.first { $0["method"] == "sections" }?[keyPath: "params.sections.0.items.2"])
+        let thumbnailURL = try XCTUnwrap(item["thumbnailURL"])
+        let thumbnail = harness.call("loadImage", ["session": session, "index": 2, "variant": "thumbnail"])
+        XCTAssertEqual(thumbnail.result?["url"], thumbnailURL)
+        XCTAssertEqual(thumbnail.result?["width"], .int((item["width"]?.intValue ?? 0) / 2))
+        XCTAssertEqual(thumbnail.notifications[0][keyPath: "params.variant"], "thumbnail")
+        let full = harness.call("loadImage", ["session": session, "index": 2])
+        XCTAssertEqual(full.result?["url"], item["imageURL"])
+        XCTAssertEqual(full.notifications[0][keyPath: "params.variant"], "full", "the default variant")
+        let prefetch = harness.call("willDisplay", ["session": session, "index": 3, "variant": "thumbnail"])
+        XCTAssertEqual(prefetch.result, ["loadMore": false, "image": true])
+        XCTAssertEqual(prefetch.notifications[0][keyPath: "params.variant"], "thumbnail")
+        XCTAssertEqual(harness.call("willDisplay", ["session": session, "index": 3, "variant": "thumbnail"]).result?["image"], false)
+        XCTAssertEqual(harness.call("willDisplay", ["session": session, "index": 3]).result?["image"], true, "the full image is another")
+    }
+
+    func testAnUnknownVariantIsInvalidParamsNamingIt() {
+        let harness = FeedServiceHarness()
+        let session = loadedSession(harness)
+        for method in ["loadImage", "willDisplay"] {
+            for variant: JSON in ["small", 1, true] {
+                let exchange = harness.call(method, ["session": session, "index": 0, "variant": variant])
+                XCTAssertEqual(exchange.errorCode, -32602, "\(method) \(variant)")
+                XCTAssertEqual(exchange.response[keyPath: "error.data.field"], "variant")
+                XCTAssertEqual(exchange.notifications, [])
+            }
+        }
+    }
+
     func testCancelImageStopsAPendingLoadAndSaysSo() {
         let harness = FeedServiceHarness()
         let session = loadedSession(harness)

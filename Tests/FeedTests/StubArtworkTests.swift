@@ -40,6 +40,61 @@ final class StubArtworkTests: XCTestCase {
         }
     }
 
+    func testAnItemsThumbnailIsItsPictureAtHalfTheSize() throws {
+        let catalog = StubCatalog()
+        let items = (0..<6).map { catalog.item(category: "iOS", position: $0) }
+        let pictures = try items.map { item in
+            (full: try pixels(of: try XCTUnwrap(StubCatalog.imageData(for: item.imageURL!))),
+             thumbnail: try pixels(of: try XCTUnwrap(StubCatalog.imageData(for: try XCTUnwrap(item.thumbnailURL)))))
+        }
+        for (item, picture) in zip(items, pictures) {
+            XCTAssertEqual([picture.full.width, picture.full.height], [item.width!, item.height!])
+            XCTAssertEqual([picture.thumbnail.width, picture.thumbnail.height], [item.width! / 2, item.height! / 2])
+        }
+        // The full picture shrunk 2:1 is close to the thumbnail, and far from the thumbnail of
+        // another category's item of the same size.
+        for (index, picture) in pictures.enumerated() {
+            let shrunk = halved(picture.full)
+            let same = meanDifference(shrunk, picture.thumbnail)
+            XCTAssertLessThan(same, 6, "\(items[index].id)")
+            let neighbour = catalog.item(category: "Android", position: index)
+            let other = try pixels(of: try XCTUnwrap(StubCatalog.imageData(for: try XCTUnwrap(neighbour.thumbnailURL))))
+            XCTAssertGreaterThan(meanDifference(shrunk, other), 4 * same, "\(items[index].id) against \(neighbour.id)")
+        }
+    }
+
+    /// The RGB pixels of a PNG this encoder wrote.
+    private func pixels(of png: [UInt8]) throws -> RGBCanvas {
+        let header = try chunkData(png, type: "IHDR")
+        let width = Int(header[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let height = Int(header[4..<8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let raw = try inflateStored(try chunkData(png, type: "IDAT"))
+        var canvas = RGBCanvas(width: width, height: height)
+        for y in 0..<height {
+            canvas.pixels.replaceSubrange((y * width * 3)..<((y + 1) * width * 3), with: raw[(y * (width * 3 + 1) + 1)..<((y + 1) * (width * 3 + 1))])
+        }
+        return canvas
+    }
+
+    /// `canvas` at half its width and height, each pixel the mean of a 2 x 2 block.
+    private func halved(_ canvas: RGBCanvas) -> RGBCanvas {
+        var half = RGBCanvas(width: canvas.width / 2, height: canvas.height / 2)
+        half.paint { x, y in
+            var sum = SIMD3<Float>.zero
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let offset = ((2 * y + dy) * canvas.width + 2 * x + dx) * 3
+                sum += SIMD3(Float(canvas.pixels[offset]), Float(canvas.pixels[offset + 1]), Float(canvas.pixels[offset + 2]))
+            }
+            return sum / 4
+        }
+        return half
+    }
+
+    /// The mean absolute difference of two same-sized canvases' channels, 0...255.
+    private func meanDifference(_ a: RGBCanvas, _ b: RGBCanvas) -> Double {
+        Double(zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.pixels.count)
+    }
+
     /// The data of the first chunk of `type`, after checking every chunk's CRC.
     private func chunkData(_ png: [UInt8], type: String) throws -> [UInt8] {
         var offset = 8

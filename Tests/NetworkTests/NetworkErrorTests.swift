@@ -15,8 +15,10 @@ final class NetworkErrorTests: XCTestCase {
         let cases: [(NetworkError, String)] = [
             (.jsonMapping(response), "The response is not valid JSON (\(location), status 503)"),
             (.stringMapping(response), "The response is not valid UTF-8 text (\(location), status 503)"),
-            (.objectMapping(keyPath: "data", reason: "bad", response: response), #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
-            (.objectMapping(keyPath: nil, reason: "bad", response: response), "Could not map the response: bad (\(location), status 503)"),
+            (.objectMapping(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")), keyPath: "data", response: response),
+             #"Could not map the response at key path "data": bad (\#(location), status 503)"#),
+            (.objectMapping(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")), keyPath: nil, response: response),
+             "Could not map the response: bad (\(location), status 503)"),
             (.statusCode(response), "Unacceptable status code 503 (\(location), status 503)"),
             (.underlying(TransportError(code: 7, description: "could not connect to the server"), request: request, response: nil), "The request failed: could not connect to the server (\(location))"),
             (.requestMapping("http://u:p@h/x?token=t"), #"Could not build a request for the URL "http://h/x?token=REDACTED""#),
@@ -59,5 +61,25 @@ final class NetworkErrorTests: XCTestCase {
         XCTAssertEqual(NetworkError.statusCode(response).response, response)
         XCTAssertEqual(NetworkError.timedOut(request).request, request)
         XCTAssertNil(NetworkError.requestMapping("x").request)
+    }
+}
+
+extension NetworkErrorTests {
+    func testAFoundationErrorIsToldByItsDescriptionNotItsRawFields() {
+        let houston = NSError(domain: "com.example", code: 7, userInfo: [NSLocalizedDescriptionKey: "Houston, we have a problem"])
+        XCTAssertEqual(NetworkError.underlying(houston, request: nil, response: nil).message, "The request failed: Houston, we have a problem")
+        XCTAssertEqual(NetworkError.parameterEncoding(houston).message, "Could not encode the request parameters: Houston, we have a problem")
+        struct Plain: Error {}
+        XCTAssertEqual(NetworkError.underlying(Plain(), request: nil, response: nil).message, "The request failed: Plain()", "a Swift error keeps its own description")
+    }
+
+    func testTheUnderlyingErrorIsExposedForTheCasesThatHaveOne() {
+        let cause = NSError(domain: "UnderlyingDomain", code: 200)
+        let response = Response(statusCode: 200, data: Data())
+        XCTAssertIdentical(NetworkError.objectMapping(cause, keyPath: nil, response: response).underlyingError as? NSError, cause)
+        XCTAssertIdentical(NetworkError.underlying(cause, request: nil, response: response).underlyingError as? NSError, cause)
+        XCTAssertIdentical(NetworkError.parameterEncoding(cause).underlyingError as? NSError, cause)
+        XCTAssertNil(NetworkError.statusCode(response).underlyingError)
+        XCTAssertNil(NetworkError.jsonMapping(response).underlyingError)
     }
 }

@@ -85,14 +85,32 @@ final class NetworkLoggerPluginTests: XCTestCase {
         ])
     }
 
-    func testBodiesOfUnknownFormatsAreShownOnlyBySize() {
+    /// The body line a verbose logger writes for an answer of `contentType` with `body`.
+    private func loggedBody(_ body: String, contentType: String?, status: Int = 200, plugin: (Logger) -> NetworkLoggerPlugin = { NetworkLoggerPlugin(logger: $0, verbose: true) }) -> String? {
         let lines = Recorder<String>()
         let logger = Logger(level: .debug, label: "net") { lines.append($0) }
+        let headers = contentType.map { ["Content-Type": $0] } ?? [:]
         let provider = Provider<TestAPI>(
-            transport: StubTransport { _ in .response(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data("token=abc".utf8)) },
-            plugins: [NetworkLoggerPlugin(logger: logger, verbose: true)])
-        provider.request(.zen) { _ in }
-        XCTAssertEqual(lines.all.last, "net [debug]    body: <9 bytes>")
+            transport: StubTransport { _ in .response(statusCode: status, headers: headers, body: Data(body.utf8)) },
+            plugins: [plugin(logger)])
+        provider.request(.onlySuccess) { _ in }
+        return lines.all.last { $0.hasPrefix("net [debug]    body: ") }.map { String($0.dropFirst("net [debug]    body: ".count)) }
+    }
+
+    func testBodiesOfUnknownFormatsOrJSONThatDoesNotParseAreShownOnlyBySize() {
+        XCTAssertEqual(loggedBody("\u{89}PNG token=abc", contentType: "image/png"), "<15 bytes>")
+        XCTAssertEqual(loggedBody(#"{"token": "abc""#, contentType: "application/json"), "<15 bytes>")
+    }
+
+    func testPlainTextBodiesAreShownWithNameValueSecretsHidden() {
+        XCTAssertEqual(loggedBody("Half measures are as bad as nothing at all.", contentType: "text/plain"), "Half measures are as bad as nothing at all.")
+        XCTAssertEqual(loggedBody("user=ada\npassword=hunter2&token=abc", contentType: "text/plain; charset=utf-8"), "user=ada\npassword=REDACTED&token=REDACTED")
+        XCTAssertEqual(loggedBody("no type given", contentType: nil), "no type given")
+        XCTAssertEqual(loggedBody(#"{"secret":"x","n":1}"#, contentType: nil), #"{"secret":"REDACTED","n":1}"#, "read as JSON when it parses")
+    }
+
+    func testTheBodyOfARejectedAnswerIsLoggedToo() {
+        XCTAssertEqual(loggedBody("Internal error", contentType: "text/plain", status: 500), "Internal error")
     }
 
     func testTheLoggerDropsMessagesBelowItsLevelWithoutBuildingThem() {

@@ -4,54 +4,6 @@ import XCTest
 @testable import Network
 
 final class PluginTests: XCTestCase {
-    private func authorization(sending target: TestAPI, with plugin: AccessTokenPlugin) -> String? {
-        let seen = Recorder<String>()
-        let provider = Provider<TestAPI>(
-            transport: StubTransport { request in
-                seen.append(request.value(forHTTPHeaderField: "Authorization") ?? "none")
-                return .response(statusCode: 200, body: Data())
-            },
-            plugins: [plugin])
-        provider.request(target) { _ in }
-        return seen.all.first
-    }
-
-    func testAccessTokenPluginWritesBearerClientIDOrCustomSchemes() {
-        XCTAssertEqual(authorization(sending: .zen, with: AccessTokenPlugin { _ in "t1" }), "Bearer t1")
-        XCTAssertEqual(authorization(sending: .zen, with: AccessTokenPlugin(authorizationType: .clientID) { _ in "key" }), "Client-ID key")
-        XCTAssertEqual(authorization(sending: .zen, with: AccessTokenPlugin(authorizationType: .custom("Token")) { _ in "abc" }), "Token abc")
-        XCTAssertEqual(authorization(sending: .zen, with: AccessTokenPlugin { _ in nil }), "none")
-    }
-
-    func testATargetCanOptOutOfTheAccessToken() {
-        struct Public: TargetType, AccessTokenAuthorizable {
-            var baseURL: URL { URL(string: "https://a.example")! }
-            var path: String { "public" }
-            var authorizationType: AuthorizationType? { nil }
-        }
-        let seen = Recorder<String>()
-        let provider = Provider<Public>(
-            transport: StubTransport { request in
-                seen.append(request.value(forHTTPHeaderField: "Authorization") ?? "none")
-                return .response(statusCode: 200, body: Data())
-            },
-            plugins: [AccessTokenPlugin { _ in "t" }])
-        provider.request(Public()) { _ in }
-        XCTAssertEqual(seen.all, ["none"])
-    }
-
-    func testActivityPluginReportsBeganThenEndedForSuccessAndFailure() {
-        let changes = Recorder<String>()
-        let plugin = NetworkActivityPlugin { change, target in changes.append("\(change) \(target.path)") }
-        let ok = Provider<TestAPI>(stubClosure: Provider.immediatelyStub, plugins: [plugin])
-        let failing = Provider<TestAPI>(transport: StubTransport { _ in .failure(.timedOut(nil)) }, plugins: [plugin])
-
-        ok.request(.zen) { _ in }
-        failing.request(.search(query: "x", page: 1)) { _ in }
-
-        XCTAssertEqual(changes.all, ["began zen", "ended zen", "began search", "ended search"])
-    }
-
     func testStubTransportAcceptsCustomSchemesAndAnswersOnItsScheduler() throws {
         let scheduler = TestScheduler.centiseconds()
         let transport = StubTransport(scheduler: scheduler, delay: 0.25) { request in
@@ -72,23 +24,28 @@ final class PluginTests: XCTestCase {
 }
 
 extension PluginTests {
-    func testAMultiTargetForwardsEverythingAndItsTargetsAuthorizationChoice() throws {
-        struct Public: TargetType, AccessTokenAuthorizable {
+    func testAMultiTargetSendsEachWrappedTargetAsItIs() {
+        struct Other: TargetType {
             var baseURL: URL { URL(string: "https://b.example")! }
             var path: String { "open" }
-            var authorizationType: AuthorizationType? { nil }
+            var headers: [String: String]? { ["uid": "456"] }
         }
         let seen = Recorder<String>()
         let provider = Provider<MultiTarget>(
             transport: StubTransport { request in
-                seen.append("\(request.method) \(request.url.absoluteString) \(request.value(forHTTPHeaderField: "Authorization") ?? "none")")
+                seen.append("\(request.method) \(request.url.absoluteString) \(request.value(forHTTPHeaderField: "uid") ?? "-")")
                 return .response(statusCode: 200, body: Data())
-            },
-            plugins: [AccessTokenPlugin(authorizationType: .clientID) { _ in "k" }])
+            })
 
         provider.request(MultiTarget(TestAPI.createPost(title: "t"))) { _ in }
-        provider.request(MultiTarget(Public())) { _ in }
+        provider.request(MultiTarget(Other())) { _ in }
 
-        XCTAssertEqual(seen.all, ["POST https://api.example.com/v1/posts Client-ID k", "GET https://b.example/open none"])
+        XCTAssertEqual(seen.all, ["POST https://api.example.com/v1/posts -", "GET https://b.example/open 456"])
+    }
+
+    func testAuthorizationTypesWriteTheirSchemeBeforeTheToken() {
+        XCTAssertEqual(AuthorizationType.bearer.headerValue(for: "t1"), "Bearer t1")
+        XCTAssertEqual(AuthorizationType.basic.headerValue(for: "dXNlcg=="), "Basic dXNlcg==")
+        XCTAssertEqual(AuthorizationType.custom("Client-ID").headerValue(for: "key"), "Client-ID key")
     }
 }

@@ -97,9 +97,8 @@ final class ProviderTests: XCTestCase {
 
     func testDisposingADelayedStubCancelsItAndReportsCancelledOnce() {
         let scheduler = TestScheduler.centiseconds()
-        let activity = Recorder<NetworkActivityChangeType>()
-        let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(1), stubScheduler: scheduler,
-                                         plugins: [NetworkActivityPlugin { change, _ in activity.append(change) }])
+        let recording = RecordingPlugin()
+        let provider = Provider<TestAPI>(stubClosure: Provider.delayedStub(1), stubScheduler: scheduler, plugins: [recording])
         let results = Recorder<String>()
 
         let request = provider.request(.zen) { results.append(RecordingPlugin.describe($0)) }
@@ -107,7 +106,10 @@ final class ProviderTests: XCTestCase {
         scheduler.advanceTo(500)
 
         XCTAssertEqual(results.all, ["The request was cancelled (GET https://api.example.com/v1/zen)"])
-        XCTAssertEqual(activity.all, [.began, .ended])
+        XCTAssertEqual(recording.calls, [
+            "plugin.prepare", "plugin.willSend(preparedBy: plugin)",
+            "plugin.didReceive(The request was cancelled (GET https://api.example.com/v1/zen))", "plugin.process",
+        ])
     }
 
     func testSampleResponsesCanCarryHeadersOrErrors() throws {

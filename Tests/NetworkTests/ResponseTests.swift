@@ -60,20 +60,24 @@ final class ResponseTests: XCTestCase {
         XCTAssertEqual(try response(200, envelope).map(Int.self, atKeyPath: "data.total"), 2)
         XCTAssertEqual(try response(200, #"[{"id":3,"title":"c"}]"#).map([Item].self), [Item(id: 3, title: "c")])
         XCTAssertEqual(try response(200, #"{"a":[{"id":4,"title":"d"}]}"#).map(Item.self, atKeyPath: "a.0"), Item(id: 4, title: "d"))
-        let snake = try response(200, #"{"time_date":"2018"}"#).map(Dated.self, using: JSONValueDecoder(keyDecodingStrategy: .convertFromSnakeCase))
+        let snakeCase = JSONDecoder()
+        snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+        let snake = try response(200, #"{"time_date":"2018"}"#).map(Dated.self, using: snakeCase)
         XCTAssertEqual(snake.timeDate, "2018")
     }
 
     func testMapNamesTheKeyPathAndTheReasonWhenItFails() {
         let envelope = #"{"data":{"list":[{"id":"one","title":"a"}]}}"#
         XCTAssertThrowsError(try response(200, envelope).map([Item].self, atKeyPath: "data.list")) { error in
-            XCTAssertEqual("\(error)", #"Could not map the response at key path "data.list": Expected an integer at data.list[0].id but found a string (GET https://api.example.com/v1/feed?page=2&access_token=REDACTED, status 200)"#)
+            XCTAssertEqual("\(error)", #"Could not map the response at key path "data.list": Expected to decode Int but found a string instead. (at data.list[0].id) (GET https://api.example.com/v1/feed?page=2&access_token=REDACTED, status 200)"#)
+            guard case .objectMapping(let cause, "data.list", _)? = error as? NetworkError else { return XCTFail("\(error)") }
+            XCTAssertTrue(cause is DecodingError, "the decoder's own error is kept")
         }
         XCTAssertThrowsError(try response(200, envelope).map([Item].self, atKeyPath: "data.items")) { error in
             XCTAssertEqual("\(error)", #"Could not map the response at key path "data.items": no value at this key path (GET https://api.example.com/v1/feed?page=2&access_token=REDACTED, status 200)"#)
         }
         XCTAssertThrowsError(try response(200, #"{"id":1}"#).map(Item.self)) { error in
-            XCTAssertEqual("\(error)", #"Could not map the response: No value for key "title" at title (GET https://api.example.com/v1/feed?page=2&access_token=REDACTED, status 200)"#)
+            XCTAssertEqual("\(error)", #"Could not map the response: no value for the key "title" (at title) (GET https://api.example.com/v1/feed?page=2&access_token=REDACTED, status 200)"#)
         }
     }
 }

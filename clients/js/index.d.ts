@@ -1,298 +1,22 @@
-// Types of the feedvm client. The value types mirror protocol/feedvm.openrpc.json
-// (components.schemas, same names); test/openrpc.test.js keeps them, the method map and the
-// notification map in step with it, and `tsc -p clients/js` checks the code against them.
+// Types of the feedvm client. The wire types mirror protocol/feedvm.openrpc.json: the values
+// (components.schemas, same names) in types/values.d.ts, the method and notification maps in
+// types/methods.d.ts; test/openrpc.test.js keeps them in step with it, and `tsc -p clients/js`
+// checks the code against them.
 
-// -- values (components.schemas) -------------------------------------------------------------
+export * from './types/values.js';
+export * from './types/methods.js';
 
-export type SessionId = string;
-export type RequestId = string | number | null;
-export type Empty = Record<string, never>;
-
-export interface ClientInfo {
-  name: string;
-  version?: string;
-}
-
-export interface ClientCapabilities {
-  sections?: { incremental?: boolean };
-  images?: { inline?: boolean };
-}
-
-export interface ServerCapabilities {
-  sections?: { incremental?: boolean };
-  images?: { inline?: boolean };
-  sources?: string[];
-}
-
-export interface InitializeResult {
-  protocolVersion: string;
-  serverInfo: { name: string; version: string };
-  capabilities: ServerCapabilities;
-}
-
-export interface Input {
-  source?: 'stub' | 'gank' | 'unsplash' | 'envelope' | 'custom';
-  category?: string;
-  pageSize?: number;
-  baseURL?: string;
-  accessKey?: string;
-  total?: number;
-  headers?: Record<string, string>;
-  prefetchDistance?: number;
-  hud?: boolean;
-  stubDelayMs?: number;
-  successCode?: unknown;
-  auth?: { token?: string; refreshURL: string; tokenPath?: string; expiredCodes?: number[] };
-  custom?: Record<string, unknown>;
-  [member: string]: unknown;
-}
-
-export interface FeedItem {
-  id: string;
-  title: string;
-  imageURL: string;
-  thumbnailURL?: string;
-  author?: string;
-  source?: string;
-  publishedAt?: string;
-  width?: number;
-  height?: number;
-}
-
-export interface Section {
-  items: FeedItem[];
-  header?: string;
-}
-
-export interface Output {
-  sections: Section[];
-  refreshStatus: RefreshStatus;
-}
-
-export interface TransformResult {
-  session: SessionId;
-  output: Output;
-}
-
-export interface LoadResult {
-  revision: number;
-  count: number;
-  page: number;
-  hasMore: boolean;
-}
-
-export interface Image {
-  url: string;
-  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
-  width: number;
-  height: number;
-  byteCount: number;
-  path: string;
-  data?: string;
-}
-
-export type RefreshStatusName =
-  'none' | 'beingHeaderRefresh' | 'endHeaderRefresh' | 'beingFooterRefresh' | 'endFooterRefresh' | 'noMoreData' | 'footerStatus';
-
-export interface RefreshStatus {
-  status: RefreshStatusName;
-  isHidden?: boolean;
-  isNoMoreData?: boolean;
-}
-
-export interface IndexedItem {
-  index: number;
-  item: FeedItem;
-}
-
-export interface SectionItemChanges {
-  section: number;
-  count: number;
-  deleted: number[];
-  inserted: IndexedItem[];
-  moved: { from: number; to: number }[];
-  updated: IndexedItem[];
-}
-
-export interface SectionChanges {
-  baseRevision: number;
-  sections: SectionItemChanges[];
-}
-
-export interface CancelImageResult {
-  cancelled: boolean;
-}
-
-export interface WillDisplayResult {
-  loadMore: boolean;
-  image: boolean;
-}
-
-export interface UpdateInputResult {
-  revision: number;
-}
-
-export interface ErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export interface ParseErrorData {
-  reason: string;
-}
-
-export interface InvalidRequestData {
-  reason?: string;
-}
-
-export interface MethodNotFoundData {
-  method: string;
-}
-
-export interface InvalidParamsData {
-  field?: string;
-  reason?: string;
-}
-
-export interface InternalErrorData {
-  reason?: string;
-}
-
-export interface CancelledData {
-  reason: 'clientCancelled' | 'superseded' | 'inputChanged' | 'disposed' | 'imageCancelled' | 'shutdown';
-}
-
-export interface UnknownSessionData {
-  session: string;
-}
-
-export interface LoadFailedData {
-  status?: number;
-  url?: string;
-}
-
-export interface ImageLoadFailedData {
-  index: number;
-  url?: string;
-  status?: number;
-}
-
-export interface SchemeRefusedData {
-  url?: string;
-  scheme: string;
-}
-
-export interface TooManySessionsData {
-  limit: number;
-}
-
-// -- methods: wire name -> params and result (openrpc `methods`) ------------------------------
-
-export interface InitializeParams {
-  clientInfo?: ClientInfo;
-  capabilities?: ClientCapabilities;
-}
-
-export interface TransformParams {
-  input: Input;
-}
-
-export interface RequestCommandParams {
-  session: SessionId;
-  reload: boolean;
-}
-
-export interface BindRefreshStatusParams {
-  session: SessionId;
-  header?: boolean;
-  footer?: boolean;
-}
-
-export interface LoadImageParams {
-  session: SessionId;
-  index: number;
-  inline?: boolean;
-}
-
-export interface ItemParams {
-  session: SessionId;
-  index: number;
-}
-
-export interface UpdateInputParams {
-  session: SessionId;
-  input: Input;
-}
-
-export interface SessionParams {
-  session: SessionId;
-}
-
-export interface CancelRequestParams {
-  id: RequestId;
-}
-
-/** The requests a client sends: params and result of each, by wire name. */
-export interface FeedMethodMap {
-  initialize: { params: InitializeParams; result: InitializeResult };
-  ping: { params: Empty; result: Empty };
-  shutdown: { params: Empty; result: Empty };
-  transform: { params: TransformParams; result: TransformResult };
-  requestCommand: { params: RequestCommandParams; result: LoadResult };
-  bindRefreshStatus: { params: BindRefreshStatusParams; result: RefreshStatus };
-  loadImage: { params: LoadImageParams; result: Image };
-  cancelImage: { params: ItemParams; result: CancelImageResult };
-  willDisplay: { params: ItemParams; result: WillDisplayResult };
-  didEndDisplaying: { params: ItemParams; result: CancelImageResult };
-  updateInput: { params: UpdateInputParams; result: UpdateInputResult };
-  dispose: { params: SessionParams; result: Empty };
-}
-
-/** The notifications a client sends, by wire name. */
-export interface ClientNotificationMap {
-  exit: Empty;
-  '$/cancelRequest': CancelRequestParams;
-}
-
-// -- notifications the server sends ---------------------------------------------------------
-
-export interface SectionsParams {
-  session: SessionId;
-  revision: number;
-  sections?: Section[];
-  changes?: SectionChanges;
-}
-
-export interface RefreshStatusParams {
-  session: SessionId;
-  status: RefreshStatusName;
-  isHidden?: boolean;
-  isNoMoreData?: boolean;
-}
-
-export interface ImageDownloadedParams {
-  session: SessionId;
-  index: number;
-  image: Image | null;
-  error?: ErrorObject;
-}
-
-export interface HudParams {
-  session: SessionId;
-  style: 'success' | 'error' | 'info';
-  message: string;
-}
-
-/** The notifications the server sends, by wire name. */
-export interface NotificationMap {
-  sections: SectionsParams;
-  refreshStatus: RefreshStatusParams;
-  imageDownloaded: ImageDownloadedParams;
-  hud: HudParams;
-}
+import type {
+  ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
+  OpenRPCDocument, Output, RefreshStatus, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult,
+} from './types/values.js';
+import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/methods.js';
 
 // -- the client ------------------------------------------------------------------------------
+
+/** The protocol version this client speaks; `initialize` sends it unless told otherwise. */
+export const PROTOCOL_VERSION: string;
 
 /** Per-call options: a timeout in milliseconds and an `AbortSignal`; both send `$/cancelRequest`. */
 export interface CallOptions {
@@ -338,14 +62,17 @@ export class FeedMethods {
   writeRaw(data: string | Uint8Array): void;
   notify(method: string, params?: unknown): void;
   cancel(id: RequestId): void;
-  initialize(options?: { clientInfo?: ClientInfo; capabilities?: ClientCapabilities } & CallOptions): Promise<InitializeResult>;
+  initialize(
+    options?: { clientInfo?: ClientInfo; capabilities?: ClientCapabilities; protocolVersion?: string | null } & CallOptions,
+  ): Promise<InitializeResult>;
   ping(options?: CallOptions): Promise<Empty>;
+  discover(options?: CallOptions): Promise<OpenRPCDocument>;
   transform(input: Input, options?: CallOptions): Promise<TransformResult>;
   requestCommand(session: SessionId, reload: boolean, options?: CallOptions): Promise<LoadResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
-  loadImage(session: SessionId, index: number, options?: { inline?: boolean } & CallOptions): Promise<Image>;
+  loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;
-  willDisplay(session: SessionId, index: number, options?: CallOptions): Promise<WillDisplayResult>;
+  willDisplay(session: SessionId, index: number, options?: { variant?: ImageVariant } & CallOptions): Promise<WillDisplayResult>;
   didEndDisplaying(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;
   updateInput(session: SessionId, input: Input, options?: CallOptions): Promise<UpdateInputResult>;
   dispose(session: SessionId, options?: CallOptions): Promise<Empty>;

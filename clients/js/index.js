@@ -1,6 +1,6 @@
 // The feedvm client for Node >= 18: zero dependencies, ES modules. Types: index.d.ts.
 export { FeedVMClient } from './src/client.js';
-export { FeedMethods } from './src/methods.js';
+export { FeedMethods, PROTOCOL_VERSION } from './src/methods.js';
 export { FeedMirror, MirrorOutOfSync, InvalidChanges, applySectionChanges } from './src/mirror.js';
 export { findBinary, repositoryRoot } from './src/discovery.js';
 export {

@@ -25,28 +25,7 @@ struct JSONBenchmark: BenchmarkCommand {
         for input in inputs {
             try report(input, options: options)
         }
-        try reportModelDecoding(Input(name: "unsplash page (\(itemCount) items)", bytes: inputs[1].bytes), options: options)
     }
-
-    /// Bytes to models, as the feed's API mapping does: our parse + `JSONValueDecoder` against
-    /// Foundation's `JSONDecoder`, both converting snake_case keys.
-    private func reportModelDecoding(_ input: Input, options: BenchmarkOptions) throws {
-        guard options.includes("\(input.name) decode") else { return }
-        let data = Data(input.bytes)
-        let ours = JSONValueDecoder(keyDecodingStrategy: .convertFromSnakeCase)
-        let foundation = JSONDecoder()
-        foundation.keyDecodingStrategy = .convertFromSnakeCase
-        let ourModels = try ours.decode([UnsplashPhoto].self, from: try JSON.parse(input.bytes))
-        let foundationModels = try foundation.decode([UnsplashPhoto].self, from: data)
-        guard ourModels.map(\.urls.regular) == foundationModels.map(\.urls.regular) else {
-            throw ModelMismatch(description: "\(input.name): the decoders read different models")
-        }
-        let ourDecode = try Measurement(options: options) { blackHole(try ours.decode([UnsplashPhoto].self, from: try JSON.parse(input.bytes))) }
-        let foundationDecode = try Measurement(options: options) { blackHole(try foundation.decode([UnsplashPhoto].self, from: data)) }
-        print(line(input, "decode models (vs JSONDecoder)", ourDecode, foundationDecode))
-    }
-
-    private struct ModelMismatch: Error, CustomStringConvertible { let description: String }
 
     private func report(_ input: Input, options: BenchmarkOptions) throws {
         let data = Data(input.bytes)

@@ -3,7 +3,8 @@ import JSON
 /// The embedded, deterministic catalog of the `stub` source: the same category, total and page
 /// always give the same items, and every item's image is a real PNG generated on demand under
 /// `stub://images/...`: a generated scene (`StubArtwork`) whose size and content derive from the
-/// category and position.
+/// category and position. Each item's `thumbnailURL` is the same scene at half the size (the
+/// picture is drawn from the URL's path; `w` and `h` only scale it).
 public struct StubCatalog: Sendable, Equatable {
     /// The categories the catalog has, as in the seeds.
     public static let categories = ["all", "Android", "iOS", "welfare"]
@@ -24,9 +25,10 @@ public struct StubCatalog: Sendable, Equatable {
     public func item(category: String, position: Int) -> FeedItem {
         let (width, height) = Self.imageSize(position)
         let number = position + 1
+        let picture = "stub://images/\(category)/\(number).png"
         return FeedItem(
             id: "\(category)-\(number)", title: "\(category) #\(number)",
-            imageURL: "stub://images/\(category)/\(number).png?w=\(width)&h=\(height)",
+            imageURL: "\(picture)?w=\(width)&h=\(height)", thumbnailURL: "\(picture)?w=\(width / 2)&h=\(height / 2)",
             author: ["Ada", "Grace", "Linus", "Margaret", "Ken"][position % 5], source: "stub",
             publishedAt: "2017-\(String(format2: position % 12 + 1))-\(String(format2: position % 28 + 1))T08:00:00Z",
             width: width, height: height)
@@ -58,8 +60,9 @@ public struct StubCatalog: Sendable, Equatable {
         return StubArtwork.png(seed: CRC32.checksum(parts[0].utf8), width: width, height: height)
     }
 
+    /// Even sizes from 192 x 128 to 510 x 382, so the thumbnail has the picture's proportions.
     private static func imageSize(_ position: Int) -> (Int, Int) {
-        (96 + position * 37 % 160, 64 + position * 53 % 128)
+        (2 * (96 + position * 37 % 160), 2 * (64 + position * 53 % 128))
     }
 }
 

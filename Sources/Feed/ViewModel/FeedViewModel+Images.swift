@@ -2,19 +2,19 @@ import Network
 import Reactive
 
 extension FeedViewModel {
-    /// Loads the image of the item at `index` (from cache when possible) and succeeds with it
-    /// after `imageDownloaded` reported it; fails with `.invalidIndex` for an index outside the
-    /// list (nothing emitted), the load's failure or `.noImage` for an item without an image
-    /// (each after an `imageDownloaded` without image), or `.cancelled` with the reason when
-    /// `cancelImage(index:)`, a new list or `dispose` came first.
+    /// Loads the `variant` of the image of the item at `index` (from cache when possible) and
+    /// succeeds with it after `imageDownloaded` reported it; fails with `.invalidIndex` for an
+    /// index outside the list (nothing emitted), the load's failure or `.noImage` for an item
+    /// without an image (each after an `imageDownloaded` without image), or `.cancelled` with the
+    /// reason when `cancelImage(index:)`, a new list or `dispose` came first.
     ///
     /// Disposing the subscription before the outcome withdraws this caller: nothing is emitted
     /// for its load, and the download stops unless another caller waits for the same URL.
-    public func loadImage(index: Int) -> Single<FeedImage> {
+    public func loadImage(index: Int, variant: ImageVariant = .full) -> Single<FeedImage> {
         Single.create { [self] observer in
             let token = state.withLock { $0.takeImageToken() }
             scheduleReader(index: index, imageToken: token) { viewModel, state in
-                viewModel.startImage(index: index, token: token, waiter: { result in
+                viewModel.startImage(index: index, variant: variant, token: token, waiter: { result in
                     switch result {
                     case .success(let image): observer(.success(image))
                     case .failure(let error): observer(.failure(error))
@@ -47,13 +47,14 @@ extension FeedViewModel {
     }
 
     /// Shows row `index`: loads the next page when the row is among the last
-    /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the row's
-    /// image when it has one that is not cached. Each subscription does this once.
+    /// `prefetchDistance` rows and more remain (joining a load in flight), and loads the
+    /// `variant` of the row's image when it has one that is neither cached nor loading. Each
+    /// subscription does this once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
     /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
     /// with `.invalidIndex` for a row outside the list.
-    public func display(index: Int) -> Single<DisplayOutcome> {
+    public func display(index: Int, variant: ImageVariant = .full) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
                 guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
@@ -61,8 +62,9 @@ extension FeedViewModel {
                     let error = FeedError.invalidIndex(index, count: state.items.count)
                     return [{ observer(.failure(error)) }]
                 }
-                let needsImage = state.items[index].imageURL.map { url in
-                    state.imageLoads[index, default: [:]].isEmpty && !viewModel.environment.imageLoader.isCached(url)
+                let needsImage = state.items[index].imageURL(variant).map { url in
+                    !(state.imageLoads[index]?.values.contains { $0.variant == variant } ?? false)
+                        && !viewModel.environment.imageLoader.isCached(url)
                 } ?? false
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
@@ -71,7 +73,9 @@ extension FeedViewModel {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
                 }
                 var effects: [@Sendable () -> Void] = []
-                if needsImage { effects += viewModel.startImage(index: index, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state) }
+                if needsImage {
+                    effects += viewModel.startImage(index: index, variant: variant, token: state.takeImageToken(), waiter: { _ in finishOne() }, &state)
+                }
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
                 if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
                 return effects
@@ -85,9 +89,9 @@ extension FeedViewModel {
         _ = cancelImageLoads(index: index).subscribe { _ in }
     }
 
-    /// Cancels the pending image loads of row `index` (the download itself goes on while
-    /// another caller waits for the same URL). Each subscription does this once; it succeeds
-    /// with whether anything was pending.
+    /// Cancels the pending image loads of row `index`, of every variant (the download itself
+    /// goes on while another caller waits for the same URL). Each subscription does this once;
+    /// it succeeds with whether anything was pending.
     public func cancelImageLoads(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
             scheduleReader(index: index) { _, state in
@@ -101,21 +105,23 @@ extension FeedViewModel {
     /// `didEndDisplaying(index)`: the same as `cancelImage(index:)`.
     public func didEndDisplaying(index: Int) { cancelImage(index: index) }
 
-    /// Starts loading the image of row `index` for `waiter`; `token` (from `takeImageToken`)
-    /// names the load, so that its caller can withdraw it.
-    func startImage(index: Int, token: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    /// Starts loading the `variant` of row `index`'s image for `waiter`; `token` (from
+    /// `takeImageToken`) names the load, so that its caller can withdraw it.
+    func startImage(
+        index: Int, variant: ImageVariant, token: Int, waiter: FeedViewModelState.ImageWaiter?, _ state: inout FeedViewModelState
+    ) -> [@Sendable () -> Void] {
         guard !state.isDisposed else { return waiter.map { waiter in [{ waiter(.failure(.cancelled(.disposed))) }] } ?? [] }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return waiter.map { waiter in [{ waiter(.failure(error)) }] } ?? []
         }
-        guard let url = state.items[index].imageURL else {
+        guard let url = state.items[index].imageURL(variant) else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
-            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
+            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, variant: variant, result: result)) }]
                 + (waiter.map { waiter in [{ waiter(result) }] } ?? [])
         }
         let request = SerialDisposable()
-        state.imageLoads[index, default: [:]][token] = .init(request: request, waiter: waiter)
+        state.imageLoads[index, default: [:]][token] = .init(variant: variant, request: request, waiter: waiter)
         let loader = environment.imageLoader
         let scheduler = environment.scheduler
         // `stub://` names the stub catalog's images: only the stub source's items may use it.
@@ -134,7 +140,8 @@ extension FeedViewModel {
             // Not listed: cancelled, withdrawn, or its list was replaced; nothing is reported.
             guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
-            var effects: [@Sendable () -> Void] = [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, result: result)) }]
+            let download = ImageDownload(index: index, variant: load.variant, result: result)
+            var effects: [@Sendable () -> Void] = [{ [imageDownloaded] in imageDownloaded.onNext(download) }]
             if let waiter = load.waiter { effects.append { waiter(result) } }
             return effects
         }

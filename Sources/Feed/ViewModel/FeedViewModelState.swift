@@ -38,6 +38,8 @@ struct FeedViewModelState {
 
     /// One pending image load of one index.
     struct ImageLoad {
+        /// The rendition it loads: a row's variants are loaded, reported and joined apart.
+        let variant: ImageVariant
         let request: SerialDisposable
         let waiter: ImageWaiter?
     }
@@ -56,8 +58,8 @@ struct FeedViewModelState {
     var waitingReaders: [ListReader] = []
     var nextLoadId = 0
     var nextWaiterToken = 0
-    /// Pending image loads by row, then by token. Replacing the list cancels them all, so a late
-    /// image is never reported under an index of a newer list.
+    /// Pending image loads by row, then by token (each names its variant). Replacing the list
+    /// cancels them all, so a late image is never reported under an index of a newer list.
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
     var nextImageToken = 0
     var isDisposed = false

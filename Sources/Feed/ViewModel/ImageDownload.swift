@@ -2,12 +2,15 @@
 public struct ImageDownload: Sendable, Equatable {
     /// The item's index in the list at the time it finished.
     public var index: Int
+    /// Which rendition was loaded.
+    public var variant: ImageVariant
     /// The image, or why there is none.
     public var result: Result<FeedImage, FeedError>
 
     /// A report.
-    public init(index: Int, result: Result<FeedImage, FeedError>) {
+    public init(index: Int, variant: ImageVariant = .full, result: Result<FeedImage, FeedError>) {
         self.index = index
+        self.variant = variant
         self.result = result
     }
 

@@ -4,6 +4,9 @@
 
 import { CANCEL_METHOD, encodeNotification } from './wire.js';
 
+/** The protocol version this client speaks (protocol/README.md section 12). */
+export const PROTOCOL_VERSION = '1.1';
+
 /**
  * @typedef {import('../index.js').CallOptions} CallOptions
  * @typedef {import('../index.js').FeedMethodMap} FeedMethodMap
@@ -11,6 +14,7 @@ import { CANCEL_METHOD, encodeNotification } from './wire.js';
  * @typedef {import('../index.js').ClientInfo} ClientInfo
  * @typedef {import('../index.js').ClientCapabilities} ClientCapabilities
  * @typedef {import('../index.js').RequestId} RequestId
+ * @typedef {import('../index.js').ImageVariant} ImageVariant
  */
 
 /**
@@ -59,15 +63,18 @@ export class FeedMethods {
   /**
    * Optional handshake. `capabilities: {sections: {incremental: true}}` asks for incremental
    * `sections` (see `FeedMirror`); `{images: {inline: true}}` adds base64 `data` to images.
-   * @param {{clientInfo?: ClientInfo, capabilities?: ClientCapabilities} & CallOptions} [options]
+   * Sends the `protocolVersion` this client speaks (`null`: none); a server of another major
+   * version refuses it with `InvalidParams` whose `data.supported` names its own.
+   * @param {{clientInfo?: ClientInfo, capabilities?: ClientCapabilities, protocolVersion?: string | null} & CallOptions} [options]
    * @returns {ResultOf<'initialize'>}
    */
   initialize(options = {}) {
-    const { clientInfo, capabilities, ...callOptions } = options;
+    const { clientInfo, capabilities, protocolVersion = PROTOCOL_VERSION, ...callOptions } = options;
     /** @type {FeedMethodMap['initialize']['params']} */
     const params = {};
     if (clientInfo !== undefined) params.clientInfo = clientInfo;
     if (capabilities !== undefined) params.capabilities = capabilities;
+    if (protocolVersion !== null) params.protocolVersion = protocolVersion;
     return this.call('initialize', params, callOptions);
   }
 
@@ -78,6 +85,15 @@ export class FeedMethods {
    */
   ping(options) {
     return this.call('ping', {}, options);
+  }
+
+  /**
+   * The OpenRPC document of the protocol the server speaks (`rpc.discover`).
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'rpc.discover'>}
+   */
+  discover(options) {
+    return this.call('rpc.discover', {}, options);
   }
 
   /**
@@ -117,17 +133,19 @@ export class FeedMethods {
 
   /**
    * Loads item `index`'s image (caches first): `{url, mimeType, width, height, byteCount,
-   * path, data?}`, after an `imageDownloaded` event. `inline` adds base64 `data`.
+   * path, data?}`, after an `imageDownloaded` event. `inline` adds base64 `data`;
+   * `variant: 'thumbnail'` loads the item's `thumbnailURL` (its `imageURL` when it has none).
    * @param {string} session
    * @param {number} index
-   * @param {{inline?: boolean} & CallOptions} [options]
+   * @param {{inline?: boolean, variant?: ImageVariant} & CallOptions} [options]
    * @returns {ResultOf<'loadImage'>}
    */
   loadImage(session, index, options = {}) {
-    const { inline, ...callOptions } = options;
+    const { inline, variant, ...callOptions } = options;
     /** @type {FeedMethodMap['loadImage']['params']} */
     const params = { session, index };
     if (inline !== undefined) params.inline = inline;
+    if (variant !== undefined) params.variant = variant;
     return this.call('loadImage', params, callOptions);
   }
 
@@ -144,14 +162,18 @@ export class FeedMethods {
 
   /**
    * Item `index` is about to be shown: prefetches the next page near the end and the item's
-   * image. Resolves `{loadMore, image}` once both ended.
+   * image (the full one, or `variant`). Resolves `{loadMore, image}` once both ended.
    * @param {string} session
    * @param {number} index
-   * @param {CallOptions} [options]
+   * @param {{variant?: ImageVariant} & CallOptions} [options]
    * @returns {ResultOf<'willDisplay'>}
    */
-  willDisplay(session, index, options) {
-    return this.call('willDisplay', { session, index }, options);
+  willDisplay(session, index, options = {}) {
+    const { variant, ...callOptions } = options;
+    /** @type {FeedMethodMap['willDisplay']['params']} */
+    const params = { session, index };
+    if (variant !== undefined) params.variant = variant;
+    return this.call('willDisplay', params, callOptions);
   }
 
   /**

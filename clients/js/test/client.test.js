@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import {
-  ApplicationError, CallAborted, FeedVMClient, InvalidParams, RequestCancelled, RpcError, RpcTimeout,
+  ApplicationError, CallAborted, FeedVMClient, InvalidParams, PROTOCOL_VERSION, RequestCancelled, RpcError, RpcTimeout,
   ServerExited, UnknownSession,
 } from '../index.js';
 import { eventually, nextEvent, processGone, withClient } from './support.js';
@@ -62,6 +62,34 @@ test('images, display callbacks, input updates and dispose answer their document
   assert.deepEqual(await client.dispose(session), {});
   await assert.rejects(client.dispose(session), UnknownSession);
   assert.deepEqual(await client.shutdown(), {});
+}));
+
+test('a thumbnail is its own load of the item\'s thumbnailURL, reported with its variant', () => withClient(async (client) => {
+  const { session } = await client.transform({ source: 'stub', pageSize: 10 });
+  /** @type {import('../index.js').ImageDownloadedParams[]} */
+  const reports = [];
+  client.on('imageDownloaded', (params) => reports.push(params));
+  const listed = nextEvent(client, 'sections', () => true, 5000);
+  await client.requestCommand(session, true);
+  const item = /** @type {import('../index.js').FeedItem} */ ((await listed).sections[0].items[1]);
+  const thumbnail = await client.loadImage(session, 1, { variant: 'thumbnail' });
+  assert.equal(thumbnail.url, item.thumbnailURL);
+  assert.deepEqual([thumbnail.width, thumbnail.height], [Number(item.width) / 2, Number(item.height) / 2]);
+  assert.equal((await client.loadImage(session, 1)).url, item.imageURL);
+  assert.deepEqual(reports.map((report) => report.variant), ['thumbnail', 'full']);
+  assert.deepEqual(await client.willDisplay(session, 2, { variant: 'thumbnail' }), { loadMore: false, image: true });
+  assert.equal(reports.at(-1)?.variant, 'thumbnail');
+  const refused = await client.loadImage(session, 1, { variant: /** @type {any} */ ('poster') }).then(() => null, (e) => e);
+  assert.ok(refused instanceof InvalidParams && /** @type {any} */ (refused.data).field === 'variant', String(refused));
+}));
+
+test('initialize sends the protocol version; discover answers the OpenRPC document', () => withClient(async (client) => {
+  assert.equal((await client.initialize()).protocolVersion, PROTOCOL_VERSION);
+  const refused = await client.initialize({ protocolVersion: '2.0' }).then(() => null, (e) => e);
+  assert.ok(refused instanceof InvalidParams && /** @type {any} */ (refused.data).supported === PROTOCOL_VERSION, String(refused));
+  const document = await client.discover();
+  assert.equal(document.openrpc.split('.')[0], '1');
+  assert.ok(document.methods.some((method) => /** @type {{name: string}} */ (method).name === 'loadImage'));
 }));
 
 test('an error answer is an RpcError subclass carrying code, message and data', () => withClient(async (client) => {

@@ -1,8 +1,10 @@
-// Keeps index.d.ts and the client in step with protocol/feedvm.openrpc.json: every schema with
+// Keeps the declared wire types (types/values.d.ts, types/methods.d.ts, re-exported by
+// index.d.ts) and the client in step with protocol/feedvm.openrpc.json: every schema with
 // properties has an interface of the same name, member for member (name, optionality, type);
 // every method has its entry in FeedMethodMap / ClientNotificationMap / NotificationMap with
 // the documented params and result; every request and client notification has a method on
-// FeedVMClient.
+// FeedVMClient (named as on the wire, but `cancel` for `$/cancelRequest` and `discover` for
+// `rpc.discover`).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +15,7 @@ import { FeedVMClient } from '../index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const openrpc = JSON.parse(readFileSync(join(here, '..', '..', '..', 'protocol', 'feedvm.openrpc.json'), 'utf8'));
-const declarations = parseDeclarations(readFileSync(join(here, '..', 'index.d.ts'), 'utf8'));
+const declarations = parseDeclarations(['values.d.ts', 'methods.d.ts'].map((file) => readFileSync(join(here, '..', 'types', file), 'utf8')).join('\n'));
 const schemas = openrpc.components.schemas;
 
 /**
@@ -21,7 +23,8 @@ const schemas = openrpc.components.schemas;
  * @param {string} text
  */
 function parseDeclarations(text) {
-  const source = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  // Block comments first: a URL inside one (`http://`) is not a line comment.
+  const source = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   /** @type {Map<string, Map<string, {optional: boolean, type: string}>>} */
   const interfaces = new Map();
   /** @type {Map<string, string>} */
@@ -31,7 +34,7 @@ function parseDeclarations(text) {
     /** @type {Map<string, {optional: boolean, type: string}>} */
     const members = new Map();
     for (const member of splitTopLevel(body, ';')) {
-      const found = /^\s*('?[$/\w]+'?)(\??):\s*([\s\S]+)$/.exec(member);
+      const found = /^\s*('?[$/.\w]+'?)(\??):\s*([\s\S]+)$/.exec(member);
       if (found) members.set(found[1].replace(/'/g, ''), { optional: found[2] === '?', type: normalize(found[3]) });
     }
     interfaces.set(match[1], members);
@@ -47,7 +50,7 @@ function balanced(text, open) {
     if (text[i] === '{') depth += 1;
     if (text[i] === '}' && --depth === 0) return text.slice(open + 1, i);
   }
-  throw new Error('unbalanced braces in index.d.ts');
+  throw new Error('unbalanced braces in the declarations');
 }
 
 /** @param {string} text @param {string} separator */
@@ -69,18 +72,20 @@ function splitTopLevel(text, separator) {
 
 /** @param {string} type */
 function normalize(type) {
-  return type.replace(/\s+/g, ' ').replace(/;\s*\}/g, ' }').replace(/"/g, "'").trim();
+  return type.replace(/\s+/g, ' ').replace(/;\s*\}/g, ' }').replace(/"/g, "'").trim()
+    .replace(/\{ \[\w+: string\]: ([^{}]+?) \}/g, 'Record<string, $1>'); // an index signature is a Record
 }
 
 /**
- * The TypeScript type index.d.ts must spell for a JSON schema (canonical form).
+ * The TypeScript type the declarations must spell for a JSON schema (canonical form).
  * @param {any} schema
  * @returns {string}
  */
 function tsType(schema) {
   if (schema.$ref) return schema.$ref.split('/').pop();
   if (schema.enum) return schema.enum.map((/** @type {unknown} */ value) => JSON.stringify(value).replace(/"/g, "'")).join(' | ');
-  if (schema.oneOf) return schema.oneOf.map(tsType).join(' | ');
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives) return alternatives.map(tsType).join(' | ');
   if (Array.isArray(schema.type)) return schema.type.map((/** @type {string} */ type) => tsType({ type })).join(' | ');
   switch (schema.type) {
     case 'string': return 'string';
@@ -88,7 +93,7 @@ function tsType(schema) {
     case 'boolean': return 'boolean';
     case 'null': return 'null';
     case 'array': {
-      const item = tsType(schema.items);
+      const item = schema.items ? tsType(schema.items) : 'unknown';
       return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
     }
     case 'object':
@@ -112,7 +117,7 @@ function tsType(schema) {
  */
 function assertInterface(name, properties, required) {
   const members = declarations.interfaces.get(name);
-  assert.ok(members, `index.d.ts lacks interface ${name}`);
+  assert.ok(members, `the declarations lack interface ${name}`);
   const expected = Object.entries(properties).map(([member, schema]) => [member, { optional: !required.includes(member), type: tsType(schema) }]);
   assert.deepEqual([...members.entries()].sort(), expected.sort(), `interface ${name}`);
 }
@@ -177,10 +182,13 @@ test('every method is in its map with the documented params and result', () => {
   assert.deepEqual([...(declarations.interfaces.get('ClientNotificationMap')?.keys() ?? [])].sort(), clientNotes.map((/** @type {any} */ m) => m.name).sort());
 });
 
+/** @type {Record<string, string>} the client methods not named as on the wire */
+const CLIENT_METHOD_NAMES = { '$/cancelRequest': 'cancel', 'rpc.discover': 'discover' };
+
 test('FeedVMClient has a method for every request and client notification', () => {
   const clientSide = openrpc.methods.filter((/** @type {any} */ m) => m['x-direction'] !== 'serverToClient');
   for (const method of clientSide) {
-    const name = method.name === '$/cancelRequest' ? 'cancel' : method.name;
+    const name = CLIENT_METHOD_NAMES[method.name] ?? method.name;
     assert.equal(typeof (/** @type {any} */ (FeedVMClient.prototype))[name], 'function', `FeedVMClient.${name} for ${method.name}`);
   }
 });

@@ -7,7 +7,7 @@ Wire names: ``initialize``, ``ping``, ``transform``, ``requestCommand``,
 ``didEndDisplaying``, ``cancelImage``, ``dispose``, ``shutdown`` (protocol/README.md).
 """
 
-from typing import Any, Dict, Generic, Optional, TypeVar
+from typing import Any, Dict, Generic, Literal, Optional, TypeVar
 
 from .errors import ServerExited
 from .wire import CANCEL_METHOD, NEWLINE, MessageSplitter, decode_line, encode_error, encode_notification
@@ -18,6 +18,8 @@ __all__ = ["FeedMethods", "PROTOCOL_VERSION"]
 PROTOCOL_VERSION = "1.1"
 
 R = TypeVar("R")
+#: Which rendition of an item's image ``load_image``/``will_display`` ask for.
+ImageVariant = Literal["full", "thumbnail"]
 JSONObject = Dict[str, Any]
 
 
@@ -118,16 +120,20 @@ class FeedMethods(Generic[R]):
         return self.call("requestCommand", {"session": session, "reload": reload}, timeout)
 
     def load_image(self, session: str, index: int, inline: bool = False,
-                   timeout: Optional[float] = None) -> R:
+                   timeout: Optional[float] = None, variant: Optional[ImageVariant] = None) -> R:
         """Download (or take from cache) item ``index``'s image.
 
         -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data``
-        (base64) only when ``inline``. An item without ``imageURL`` raises
-        ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
+        (base64) only when ``inline``. ``variant="thumbnail"`` loads the item's
+        ``thumbnailURL`` (its ``imageURL`` when it has none) instead of the full image.
+        An item without ``imageURL`` raises ``ImageLoadFailed`` with
+        ``data["reason"] == "noImage"``.
         """
         params: JSONObject = {"session": session, "index": index}
         if inline:
             params["inline"] = True
+        if variant is not None:
+            params["variant"] = variant
         return self.call("loadImage", params, timeout)
 
     def bind_refresh_status(self, session: str, header: bool = True, footer: bool = True,
@@ -141,13 +147,17 @@ class FeedMethods(Generic[R]):
         """Change a live session's input (e.g. switch category)."""
         return self.call("updateInput", {"session": session, "input": input}, timeout)
 
-    def will_display(self, session: str, index: int, timeout: Optional[float] = None) -> R:
+    def will_display(self, session: str, index: int, timeout: Optional[float] = None,
+                     variant: Optional[ImageVariant] = None) -> R:
         """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
 
-        Near the end of the list this starts (or joins) a load-more; an image in
-        no cache starts loading. Answers once both ended.
+        Near the end of the list this starts (or joins) a load-more; the row's image
+        (the full one, or ``variant``) in no cache starts loading. Answers once both ended.
         """
-        return self.call("willDisplay", {"session": session, "index": index}, timeout)
+        params: JSONObject = {"session": session, "index": index}
+        if variant is not None:
+            params["variant"] = variant
+        return self.call("willDisplay", params, timeout)
 
     def did_end_displaying(self, session: str, index: int,
                            timeout: Optional[float] = None) -> R:

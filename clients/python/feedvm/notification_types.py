@@ -40,11 +40,13 @@ class RefreshStatusParams(_RefreshStatusRequired, total=False):
 
 class _ImageDownloadedRequired(_SessionParams):
     index: int
+    variant: str
     image: Optional[Dict[str, Any]]
 
 
 class ImageDownloadedParams(_ImageDownloadedRequired, total=False):
-    """``imageDownloaded``: the image, or ``None`` and the ``error`` ``{code, message}``."""
+    """``imageDownloaded``: the ``variant`` (``"full"`` or ``"thumbnail"``) and the image, or
+    ``None`` and the ``error`` ``{code, message}``."""
 
     error: Dict[str, Any]
 

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from feedvm.demo.theme import TEXT_CARD_TINTS
 from feedvm.fixtures import FixtureServer
 from screenshot import Screenshot, VirtualDisplay
 from test_custom_examples import EXAMPLES, localized
 from test_demo_gui import hex_colour, read_ready_line
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-CARD_COLOUR = hex_colour("#2c3039")
+TINTS = [hex_colour(tint) for tint in TEXT_CARD_TINTS]
 
 pytestmark = pytest.mark.skipif(
     shutil.which("Xvfb") is None or shutil.which("xwd") is None,
@@ -66,7 +67,7 @@ def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary, tmp_path)
     assert "error" not in stderr_path.read_text().lower()
     for x, y, width, height in ready["textCards"]:
         pixels = list(shot.region(x, y, width, height))
-        card = [p for p in pixels if max(abs(a - b) for a, b in zip(p, CARD_COLOUR)) <= 4]
-        assert len(card) > 0.6 * len(pixels), f"text card at {x},{y} is not a card"
+        tinted = [p for p in pixels if any(max(abs(a - b) for a, b in zip(p, tint)) <= 4 for tint in TINTS)]
+        assert len(tinted) > 0.6 * len(pixels), f"text card at {x},{y} is not a tinted text card"
         bright = [p for p in pixels if min(p) > 200]
         assert len(bright) > 40, f"text card at {x},{y} has no title"

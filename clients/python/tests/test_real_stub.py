@@ -129,6 +129,20 @@ def test_load_image_metadata_matches_the_bytes(real_framed):
     assert notes[-1].params["index"] == 0 and notes[-1].params["image"]["path"] == image["path"]
 
 
+def test_the_thumbnail_variant_loads_the_items_smaller_picture(real):
+    session = new_session(real)
+    real.request_command(session, reload=True)
+    item = list(real.notifications("sections", timeout=0))[-1].params["sections"][0]["items"][1]
+    thumbnail = real.load_image(session, 1, variant="thumbnail")
+    full = real.load_image(session, 1)
+    assert thumbnail["url"] == item["thumbnailURL"] and full["url"] == item["imageURL"]
+    assert (thumbnail["width"], thumbnail["height"]) == (item["width"] // 2, item["height"] // 2)
+    notes = list(real.notifications("imageDownloaded", timeout=0))
+    assert [note.params["variant"] for note in notes] == ["thumbnail", "full"]
+    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": True}
+    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": False}
+
+
 def test_will_display_near_the_end_loads_more(real_framed):
     session = new_session(real_framed)
     real_framed.request_command(session, reload=True)

@@ -2,16 +2,19 @@
 //   GET  /                          the page (public/index.html); also /app/<file>, /lib/mirror.js
 //   GET  /api/events?<input>        a tab: Server-Sent Events of its session, disposed on close
 //   POST /api/tabs/<key>/<method>   a command of that tab's session, answered {result} | {error}
-//   GET  /image/<key>/<index>?id=   item <index>'s image, from feedvm's cache only
+//   GET  /image/<key>/<index>?id=&variant=   item <index>'s image (full or thumbnail), from
+//                                  feedvm's cache only
 // Every request passes `checkOrigin` first; nothing else is served.
 
 import { readFile, realpath } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { RpcError } from '../../js/index.js';
+import { CallAborted, RpcError } from '../../js/index.js';
 import { Refusal, checkOrigin, readJSONBody } from './guard.mjs';
 import { CATEGORIES, InputError, inputFromQuery, validateInput } from './input.mjs';
+
+/** @typedef {import('../../js/index.js').ImageVariant} ImageVariant */
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC = join(here, '..', 'public');
@@ -22,14 +25,19 @@ const STATIC = new Map([
   ['/app/app.js', [join(PUBLIC, 'app.js'), 'text/javascript; charset=utf-8']],
   ['/app/feed-view.js', [join(PUBLIC, 'feed-view.js'), 'text/javascript; charset=utf-8']],
   ['/app/controls.js', [join(PUBLIC, 'controls.js'), 'text/javascript; charset=utf-8']],
+  ['/app/lightbox.js', [join(PUBLIC, 'lightbox.js'), 'text/javascript; charset=utf-8']],
+  ['/app/item-style.js', [join(PUBLIC, 'item-style.js'), 'text/javascript; charset=utf-8']],
   ['/app/style.css', [join(PUBLIC, 'style.css'), 'text/css; charset=utf-8']],
   ['/app/controls.css', [join(PUBLIC, 'controls.css'), 'text/css; charset=utf-8']],
+  ['/app/lightbox.css', [join(PUBLIC, 'lightbox.css'), 'text/css; charset=utf-8']],
   ['/app/icon.svg', [join(PUBLIC, 'icon.svg'), 'image/svg+xml']],
   ['/lib/mirror.js', [join(here, '..', '..', 'js', 'src', 'mirror.js'), 'text/javascript; charset=utf-8']],
 ]);
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
 const COMMANDS = new Set(['requestCommand', 'willDisplay', 'didEndDisplaying', 'updateInput']);
+/** The renditions of an item's image (protocol section 6, `loadImage`'s `variant`). */
+const VARIANTS = new Set(['full', 'thumbnail']);
 const MAX_INDEX = 1_000_000;
 
 const SECURITY_HEADERS = {
@@ -75,7 +83,11 @@ async function handle(bridge, request, response) {
   if (file) return send(response, 200, file[1], await readFile(file[0]), 'no-cache');
   if (url.pathname === '/api/events') return openTab(bridge, url.searchParams, request, response);
   const image = /^\/image\/([0-9a-f]{32})\/(\d{1,7})$/.exec(url.pathname);
-  if (image) return sendImage(bridge, image[1], Number(image[2]), url.searchParams.get('id'), response);
+  if (image) {
+    const variant = url.searchParams.get('variant') ?? 'full';
+    if (!VARIANTS.has(variant)) throw new Refusal(400, 'variant must be full or thumbnail');
+    return sendImage(bridge, { key: image[1], index: Number(image[2]), id: url.searchParams.get('id'), variant: /** @type {ImageVariant} */ (variant) }, response);
+  }
   throw new Refusal(404, 'not found');
 }
 
@@ -159,7 +171,12 @@ async function runCommand(bridge, key, method, request, response) {
   } else {
     const index = params.index;
     if (!Number.isInteger(index) || /** @type {number} */ (index) < 0 || /** @type {number} */ (index) > MAX_INDEX) throw new Refusal(400, 'index must be a small non-negative integer');
-    call = method === 'willDisplay' ? client.willDisplay(tab.session, /** @type {number} */ (index)) : client.didEndDisplaying(tab.session, /** @type {number} */ (index));
+    if (params.variant !== undefined && (method !== 'willDisplay' || !VARIANTS.has(String(params.variant)))) {
+      throw new Refusal(400, 'variant must be full or thumbnail, for willDisplay');
+    }
+    call = method === 'willDisplay'
+      ? client.willDisplay(tab.session, /** @type {number} */ (index), { variant: /** @type {ImageVariant | undefined} */ (params.variant) })
+      : client.didEndDisplaying(tab.session, /** @type {number} */ (index));
   }
   // Errors travel in the body (like JSON-RPC itself): a failed load is an answer, not a fault.
   const answer = await call.then((result) => ({ result }), (error) => {
@@ -170,34 +187,34 @@ async function runCommand(bridge, key, method, request, response) {
 }
 
 /**
- * Item `index`'s image (or, when the list moved meanwhile, the image of item `id` wherever it
- * is now), read from feedvm's cache directory and nowhere else.
+ * The `variant` of item `index`'s image (or, when the list moved meanwhile, of item `id`
+ * wherever it is now), read from feedvm's cache directory and nowhere else. A page that stops
+ * waiting (a tile scrolled away, the lightbox closed) withdraws the load (`$/cancelRequest`).
  * @param {Parameters<typeof routes>[0]} bridge
- * @param {string} key
- * @param {number} index
- * @param {string | null} id
+ * @param {{key: string, index: number, id: string | null, variant: ImageVariant}} wanted
  * @param {import('node:http').ServerResponse} response
  */
-async function sendImage(bridge, key, index, id, response) {
+async function sendImage(bridge, { key, index, id, variant }, response) {
   const tab = bridge.tabs.get(key);
   if (!tab) throw new Refusal(404, 'no such tab');
   const items = tab.mirror.items;
   const position = items[index]?.id === id ? index : items.findIndex((item) => item.id === id);
   if (position < 0 || !items[position].imageURL) throw new Refusal(410, 'no such item in the list');
   const client = await bridge.tabs.client();
+  const abandoned = new AbortController();
+  response.on('close', () => { if (!response.writableEnded) abandoned.abort(); });
+  const load = (/** @type {boolean} */ inline) => client.loadImage(tab.session, position, { variant, inline, signal: abandoned.signal });
   let image;
+  let bytes;
   try {
-    image = await client.loadImage(tab.session, position);
+    image = await load(false);
+    if (!IMAGE_TYPES.has(image.mimeType)) throw new Refusal(502, 'not an image type the page shows');
+    // Evicted (or elsewhere) between the answer and the read: ask for the bytes themselves.
+    bytes = await readCached(bridge.cacheDir, image.path) ?? Buffer.from((await load(true)).data ?? '', 'base64');
   } catch (error) {
+    if (error instanceof CallAborted) return; // nobody waits for the answer any more
     if (!(error instanceof RpcError)) throw error;
     throw new Refusal(error.code === -32800 ? 503 : 502, `image not loaded: ${error.message}`);
-  }
-  if (!IMAGE_TYPES.has(image.mimeType)) throw new Refusal(502, 'not an image type the page shows');
-  let bytes = await readCached(bridge.cacheDir, image.path);
-  if (!bytes) {
-    // Evicted (or elsewhere) between the answer and the read: ask for the bytes themselves.
-    const inline = await client.loadImage(tab.session, position, { inline: true });
-    bytes = Buffer.from(inline.data ?? '', 'base64');
   }
   send(response, 200, image.mimeType, bytes, 'private, max-age=3600');
 }

@@ -1,12 +1,14 @@
 // The page: one feedvm session per tab, streamed from the bridge as Server-Sent Events.
 // The list is a FeedMirror (the JS client's own, served at /lib/mirror.js) fed by `sections`;
 // refresh controls follow `refreshStatus` as each arrives; `hud` becomes a toast. Commands go
-// to /api/tabs/<key>/<method>; images come from /image/<key>/<index>?id=<item id>.
+// to /api/tabs/<key>/<method>; images come from /image/<key>/<index>?id=<item id>&variant=:
+// thumbnails in the grid, the full image in the lightbox that a tile opens.
 
 import { FeedMirror } from '/lib/mirror.js';
 
 import { CategoryPicker, Toasts, enablePullToRefresh, enableSettings } from '/app/controls.js';
 import { FeedView } from '/app/feed-view.js';
+import { Lightbox } from '/app/lightbox.js';
 
 const query = new URLSearchParams(window.location.search);
 const feed = /** @type {HTMLElement} */ (document.querySelector('[data-feed]'));
@@ -17,10 +19,27 @@ const toasts = new Toasts(/** @type {HTMLElement} */ (document.querySelector('[d
 let tab = null;
 let lastLoadFailed = '';
 
+/**
+ * Where the bridge serves item `index`'s image in `variant`.
+ * @param {{id: string}} item
+ * @param {number} index
+ * @param {'full' | 'thumbnail'} variant
+ */
+const imageURL = (item, index, variant) => `/image/${tab?.key}/${index}?${new URLSearchParams({ id: item.id, variant })}`;
+
 const view = new FeedView(/** @type {HTMLElement} */ (document.querySelector('[data-grid]')), {
-  willDisplay: (index) => void command('willDisplay', { index }),
+  // The grid shows thumbnails: its tiles prefetch those, never the full images.
+  willDisplay: (index) => void command('willDisplay', { index, variant: 'thumbnail' }),
   didEndDisplaying: (index) => void command('didEndDisplaying', { index }),
-  imageURL: (item, index) => `/image/${tab?.key}/${index}?id=${encodeURIComponent(/** @type {{id: string}} */ (item).id)}`,
+  imageURL,
+  open: (index) => lightbox.open(index),
+});
+
+const lightbox = new Lightbox(/** @type {HTMLDialogElement} */ (document.querySelector('[data-lightbox]')), {
+  items: () => tab?.mirror.items ?? [],
+  imageURL,
+  willDisplay: (index) => void command('willDisplay', { index, variant: 'full' }),
+  tile: (id) => view.tile(id),
 });
 
 const picker = new CategoryPicker(/** @type {HTMLElement} */ (document.querySelector('[data-categories]')), async (category) => {
@@ -115,6 +134,7 @@ function connect() {
     const { key, input, output, categories } = data(event);
     tab = { key, input, mirror: new FeedMirror(null, { revision: 0, sections: output.sections }) };
     view.clear();
+    lightbox.sync();
     lastLoadFailed = '';
     applyStatus(output.refreshStatus);
     const source = String(input.source ?? 'stub');
@@ -127,6 +147,7 @@ function connect() {
     if (!tab) return;
     tab.mirror.apply(data(event));
     view.render(tab.mirror.items);
+    lightbox.sync();
     showEmptyState();
   });
   events.addEventListener('refreshStatus', (event) => {
@@ -143,6 +164,7 @@ function connect() {
   events.addEventListener('fatal', (event) => {
     events.close();
     tab = null;
+    lightbox.sync();
     showFatal(data(event).message);
   });
 }

@@ -13,6 +13,14 @@ export class Toasts {
    * @param {string} message
    */
   show(style, message) {
+    // The same message again while it is still shown (a reload, then a prefetched page) stays
+    // one toast, shown a little longer.
+    const last = /** @type {HTMLElement | null} */ (this.container.lastElementChild);
+    if (last && !last.classList.contains('leaving') && last.dataset.style === style && last.textContent === message) {
+      clearTimeout(Number(last.dataset.timer));
+      last.dataset.timer = String(this.#fadeLater(last, style));
+      return;
+    }
     const toast = document.createElement('div');
     toast.className = 'toast';
     toast.dataset.hud = '';
@@ -20,7 +28,16 @@ export class Toasts {
     toast.textContent = message;
     this.container.append(toast);
     while (this.container.children.length > 3) this.container.firstElementChild?.remove();
-    setTimeout(() => {
+    toast.dataset.timer = String(this.#fadeLater(toast, style));
+  }
+
+  /**
+   * Fades `toast` out after its style's time; returns the timer.
+   * @param {HTMLElement} toast
+   * @param {string} style
+   */
+  #fadeLater(toast, style) {
+    return setTimeout(() => {
       toast.classList.add('leaving');
       setTimeout(() => toast.remove(), 450);
     }, style === 'error' ? 4000 : 1600);

@@ -1,22 +1,16 @@
 // The photo grid: one tile per item, keyed by item id, reconciled against the mirror's list
 // after every `sections` notification. Tiles entering the viewport report `willDisplay` and
-// get their image; tiles leaving report `didEndDisplaying` and abort an unfinished image.
+// get their thumbnail; tiles leaving report `didEndDisplaying` and abort an unfinished one.
+// Items without an image are text cards. A tile is one button: it opens the item.
 
-const AVATAR_COLOURS = ['#6366f1', '#ec4899', '#f59e0b', '#10b981', '#0ea5e9', '#8b5cf6', '#ef4444', '#14b8a6'];
-const CARD_COLOURS = [['#c7d2fe', '#fbcfe8'], ['#bbf7d0', '#bae6fd'], ['#fde68a', '#fecaca'], ['#ddd6fe', '#a5f3fc'], ['#fed7aa', '#fbcfe8']];
-
-/** @param {string} text */
-function hash(text) {
-  let value = 0;
-  for (const char of text) value = (value * 31 + char.codePointAt(0)) >>> 0;
-  return value;
-}
+import { avatar, cardColours, textGlyph } from '/app/item-style.js';
 
 export class FeedView {
   /**
    * @param {HTMLElement} grid
    * @param {{willDisplay: (index: number) => void, didEndDisplaying: (index: number) => void,
-   *          imageURL: (item: object, index: number) => string}} callbacks
+   *          imageURL: (item: {id: string}, index: number, variant: 'full' | 'thumbnail') => string,
+   *          open: (index: number) => void}} callbacks
    */
   constructor(grid, callbacks) {
     this.grid = grid;
@@ -26,6 +20,18 @@ export class FeedView {
     /** @type {Set<HTMLLIElement>} */
     this.visible = new Set();
     this.observer = new IntersectionObserver((entries) => this.#intersections(entries), { rootMargin: '160px 0px' });
+    grid.addEventListener('click', (event) => {
+      const tile = /** @type {HTMLElement} */ (event.target).closest('.tile');
+      if (tile instanceof HTMLElement && tile.dataset.index !== undefined) callbacks.open(Number(tile.dataset.index));
+    });
+  }
+
+  /**
+   * The tile of item `id`, if shown.
+   * @param {string} id
+   */
+  tile(id) {
+    return this.tiles.get(id);
   }
 
   /** Removes every tile (a new session). */
@@ -71,6 +77,11 @@ export class FeedView {
     tile.className = 'tile';
     tile.dataset.itemId = item.id;
     tile.dataset.signature = signature(item);
+    // The whole tile is one control: a button stretched over it (CSS), named after the item.
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.className = 'tile-open';
+    open.setAttribute('aria-label', `Open “${item.title}”`);
     const photo = document.createElement('figure');
     photo.className = 'photo';
     if (item.imageURL) {
@@ -82,12 +93,12 @@ export class FeedView {
       photo.append(image);
     } else {
       tile.classList.add('text-card');
-      const [from, to] = CARD_COLOURS[hash(item.id) % CARD_COLOURS.length];
+      const [from, to] = cardColours(item.id);
       photo.style.setProperty('--card-from', from);
       photo.style.setProperty('--card-to', to);
       const text = document.createElement('p');
       text.textContent = item.title;
-      photo.append(text);
+      photo.append(textGlyph(), text);
     }
     const caption = document.createElement('div');
     caption.className = 'caption';
@@ -95,19 +106,8 @@ export class FeedView {
     title.className = 'title';
     title.textContent = item.title;
     title.title = item.title;
-    const byline = document.createElement('p');
-    byline.className = 'byline';
-    const author = item.author ?? 'Unknown';
-    const avatar = document.createElement('span');
-    avatar.className = 'avatar';
-    avatar.textContent = author.slice(0, 1).toUpperCase();
-    avatar.style.setProperty('--avatar', AVATAR_COLOURS[hash(author) % AVATAR_COLOURS.length]);
-    const credit = document.createElement('span');
-    const date = (item.publishedAt ?? '').slice(0, 10);
-    credit.textContent = date ? `${author} · ${date}` : author;
-    byline.append(avatar, credit);
-    caption.append(title, byline);
-    tile.append(photo, caption);
+    caption.append(title, byline(item));
+    tile.append(photo, caption, open);
     return tile;
   }
 
@@ -130,7 +130,7 @@ export class FeedView {
         const image = tile.querySelector('img');
         if (image && !image.getAttribute('src')) {
           delete tile.dataset.failed;
-          image.src = this.callbacks.imageURL({ id: tile.dataset.itemId }, index);
+          image.src = this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, index, 'thumbnail');
         }
       } else if (!entry.isIntersecting && this.visible.has(tile)) {
         this.visible.delete(tile);
@@ -140,6 +140,22 @@ export class FeedView {
       }
     }
   }
+}
+
+/**
+ * The author's initial on a colour of their own, then "author · date" (the date alone, or the
+ * source, when the item names no author).
+ * @param {{author?: string, publishedAt?: string, source?: string}} item
+ */
+export function byline(item) {
+  const line = document.createElement('p');
+  line.className = 'byline';
+  const credit = document.createElement('span');
+  const date = (item.publishedAt ?? '').slice(0, 10);
+  credit.textContent = [item.author, date].filter(Boolean).join(' · ') || item.source || '';
+  if (item.author) line.append(avatar(item.author));
+  line.append(credit);
+  return line;
 }
 
 /** What a tile shows of an item: a changed item gets a new tile. */

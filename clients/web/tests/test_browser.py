@@ -1,143 +1,30 @@
 """The web front end in a real headless Chromium (Debian's chromium + chromium-driver, driven
 by Selenium): first page with decoded images, infinite scroll to the end of the stub feed,
 reload, category switch, phone width and dark mode, a failing backend's error toast and a
-retry, the source form opening a custom feed, and no console errors anywhere. Screenshots go to .build/artifacts/web/.
+retry, the source form opening a custom feed, and no console errors anywhere (conftest.py).
+Screenshots go to .build/artifacts/web/; test_detail.py covers thumbnails, the lightbox and
+items without images.
 
 Run by scripts/test-all (which installs selenium, chromium and chromium-driver); by hand:
 ``FEEDVM_BIN=.build/debug/feedvm python -m pytest clients/web/tests``.
 """
 
 import json
-import os
-import pathlib
-import shutil
-import subprocess
-import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "clients" / "python"))
-
-from feedvm.fixtures.server import FixtureServer  # noqa: E402
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is installed by scripts/test-all")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+pytest.importorskip("selenium.webdriver", reason="selenium is installed by scripts/test-all")
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
-ARTIFACTS = ROOT / ".build" / "artifacts" / "web"
-DESKTOP = (1280, 900)
-PHONE = (390, 844)
-# Generous: a loaded 2-core machine, a debug build.
-WAIT = 30.0
+from feedvm.fixtures.server import FixtureServer  # noqa: E402
+from webpage import DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, item_ids, open_page, screenshot, statuses, wait_for  # noqa: E402
 
-# Records every data-refresh-status value as it is set, from the first script on.
-RECORD_STATUSES = """
-window.__statuses = [];
-new MutationObserver((records) => {
-  for (const r of records) window.__statuses.push(r.target.getAttribute('data-refresh-status'));
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-refresh-status']});
-"""
-
-
-def feedvm_binary() -> str:
-    explicit = os.environ.get("FEEDVM_BIN")
-    for candidate in ([explicit] if explicit else []) + [
-            str(ROOT / ".build" / "debug" / "feedvm"), str(ROOT / ".build" / "release" / "feedvm")]:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
-
-
-@pytest.fixture(scope="module")
-def bridge():
-    """The bridge on a free port with a private cache; yields its URL. Checks it leaves no feedvm."""
-    cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
-    process = subprocess.Popen(
-        ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
-         "--cache-dir", cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = process.stdout.readline().strip()
-    assert url.startswith("http://127.0.0.1:"), process.stderr.read()
-    yield url
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-    process.terminate()
-    assert process.wait(15) == 0
-    for pid in children:
-        assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
-    shutil.rmtree(cache, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def driver():
-    chromium = shutil.which("chromium")
-    chromedriver = shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("chromium and chromium-driver are installed by scripts/test-all")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_STATUSES})
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    yield browser
-    browser.quit()
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(driver):
-    """Every test ends with an empty list of console errors (and failed resource loads)."""
-    driver.get_log("browser")
-    yield
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    assert errors == []
-
-
-def wait_for(driver, script, description, timeout=WAIT):
-    """Polls ``script`` (a JS expression) until it is truthy; returns its value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = driver.execute_script(f"return ({script});")
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {description}; last value {value!r}")
-        time.sleep(0.1)
-
-
-def item_ids(driver):
-    return driver.execute_script("return [...document.querySelectorAll('[data-item-id]')].map(e => e.dataset.itemId);")
-
-
-VISIBLE_IMAGES_DECODED = """(() => {
-  const shown = [...document.querySelectorAll('.tile img')].filter((img) => {
-    const box = img.getBoundingClientRect();
-    return box.bottom > 0 && box.top < innerHeight;
-  });
-  return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0) && shown.length;
-})()"""
-
-
-def statuses(driver):
-    return driver.execute_script("return window.__statuses.splice(0);")
-
-
-def open_page(driver, url, size=DESKTOP):
-    driver.set_window_size(*size)
-    driver.get(url)
-    wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the first page")
-
-
-def screenshot(driver, name):
-    time.sleep(0.5)  # let the fade-ins finish
-    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+WIDE = (1920, 1080)
+COLUMNS = "return getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length;"
 
 
 def test_first_page_shows_decoded_images_and_every_refresh_status(driver, bridge):
@@ -152,6 +39,10 @@ def test_first_page_shows_decoded_images_and_every_refresh_status(driver, bridge
     assert seen[:4] == ["none", "beingHeaderRefresh", "endHeaderRefresh", "footerStatus"], seen
     assert driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-no-more-data") == "false"
     screenshot(driver, "desktop-first-page")
+    driver.set_window_size(*WIDE)
+    wait_for(driver, VISIBLE_IMAGES_DECODED, "the images to decode on a wide screen")
+    assert driver.execute_script(COLUMNS) == 6
+    screenshot(driver, "wide-first-page")
 
 
 def test_infinite_scroll_reaches_the_end_of_the_stub_feed(driver, bridge):
@@ -197,9 +88,7 @@ def test_category_picker_switches_with_update_input(driver, bridge):
 def test_phone_width_and_dark_mode(driver, bridge):
     open_page(driver, bridge + "?category=welfare", PHONE)
     wait_for(driver, VISIBLE_IMAGES_DECODED, "the images to decode at phone width")
-    columns = driver.execute_script(
-        "return getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length;")
-    assert columns == 2
+    assert driver.execute_script(COLUMNS) == 2
     screenshot(driver, "phone-first-page")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
@@ -285,4 +174,6 @@ def test_bridge_refuses_foreign_hosts_and_origins(bridge):
     assert status("/api/tabs/" + "0" * 32 + "/shutdown", "POST", json_post, b"{}") == 404
     assert status("/app/../server.mjs") == 404
     assert status("/image/" + "0" * 32 + "/0?id=x") == 404
+    assert status("/image/" + "0" * 32 + "/0?id=x&variant=thumbnail") == 404
+    assert status("/image/" + "0" * 32 + "/0?id=x&variant=poster") == 400
     assert status("/", "DELETE") == 405

@@ -247,6 +247,8 @@ class FeedWindow:
             return
         self.ready_reported = True
         self.root.update_idletasks()
+        text_cards = [i for i in sorted(self.displayed) if i < len(self.grid.ids) and not items[i].get("imageURL")]
         print(json.dumps({"ready": True, "thumbnails": len(drawn), "background": CARD,
-                          "boxes": [self.grid.picture_box_on_screen(index) for index in drawn]}), flush=True)
+                          "boxes": [self.grid.picture_box_on_screen(index) for index in drawn],
+                          "textCards": [self.grid.picture_box_on_screen(index) for index in text_cards]}), flush=True)
         sys.stdout.flush()

@@ -75,12 +75,13 @@ def test_a_full_disk_fails_image_loads_and_leaves_no_partial_file(feed_methods, 
 
 @pytest.fixture
 def tiny_tmpfs(tmp_path) -> Iterator[Path]:
-    """A 64 KiB tmpfs (root only; skips elsewhere), unmounted afterwards."""
+    """A 512 KiB tmpfs (root only; skips elsewhere), unmounted afterwards: room for the first
+    few of the stub's images (74 to 500 KB each), not for twenty."""
     mount_point = tmp_path / "tiny"
     mount_point.mkdir()
     if os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("mounting a tmpfs needs root")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)], capture_output=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount_point)], capture_output=True)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode(errors='replace').strip()}")
     try:
@@ -97,7 +98,7 @@ def test_a_disk_that_fills_up_fails_later_loads_with_enospc(feed_methods, tiny_t
         outcomes = [session.run("loadImage", index=index) for index in range(20)]
         loaded = [outcome for outcome in outcomes if outcome.error is None]
         failed = [outcome for outcome in outcomes if outcome.error is not None]
-        assert loaded and failed, "some images fit in 64 KiB, the rest do not"
+        assert loaded and failed, "some images fit in 512 KiB, the rest do not"
         for outcome in failed:
             cache_failure(outcome, "No space left on device")
         for outcome in loaded:

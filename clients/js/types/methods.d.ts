@@ -1,0 +1,131 @@
+// The protocol's methods and notifications: params and result of each, by wire name, as in
+// protocol/feedvm.openrpc.json `methods` (test/openrpc.test.js checks them). Re-exported by
+// index.d.ts.
+
+import type {
+  ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult,
+  OpenRPCDocument, RefreshStatus, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
+} from './values.js';
+
+// -- methods: wire name -> params and result (openrpc `methods`) ------------------------------
+
+export interface InitializeParams {
+  clientInfo?: ClientInfo;
+  capabilities?: ClientCapabilities;
+  protocolVersion?: string;
+}
+
+export interface TransformParams {
+  input: Input;
+}
+
+export interface RequestCommandParams {
+  session: SessionId;
+  reload: boolean;
+}
+
+export interface BindRefreshStatusParams {
+  session: SessionId;
+  header?: boolean;
+  footer?: boolean;
+}
+
+export interface LoadImageParams {
+  session: SessionId;
+  index: number;
+  inline?: boolean;
+  variant?: ImageVariant;
+}
+
+export interface WillDisplayParams {
+  session: SessionId;
+  index: number;
+  variant?: ImageVariant;
+}
+
+export interface ItemParams {
+  session: SessionId;
+  index: number;
+}
+
+export interface UpdateInputParams {
+  session: SessionId;
+  input: Input;
+}
+
+export interface SessionParams {
+  session: SessionId;
+}
+
+export interface CancelRequestParams {
+  id: RequestId;
+}
+
+/** The requests a client sends: params and result of each, by wire name. */
+export interface FeedMethodMap {
+  initialize: { params: InitializeParams; result: InitializeResult };
+  ping: { params: Empty; result: Empty };
+  'rpc.discover': { params: Empty; result: OpenRPCDocument };
+  shutdown: { params: Empty; result: Empty };
+  transform: { params: TransformParams; result: TransformResult };
+  requestCommand: { params: RequestCommandParams; result: LoadResult };
+  bindRefreshStatus: { params: BindRefreshStatusParams; result: RefreshStatus };
+  loadImage: { params: LoadImageParams; result: Image };
+  cancelImage: { params: ItemParams; result: CancelImageResult };
+  willDisplay: { params: WillDisplayParams; result: WillDisplayResult };
+  didEndDisplaying: { params: ItemParams; result: CancelImageResult };
+  updateInput: { params: UpdateInputParams; result: UpdateInputResult };
+  dispose: { params: SessionParams; result: Empty };
+}
+
+/** The notifications a client sends, by wire name. */
+export interface ClientNotificationMap {
+  exit: Empty;
+  '$/cancelRequest': CancelRequestParams;
+}
+
+// -- notifications the server sends ---------------------------------------------------------
+
+export interface SectionsParams {
+  session: SessionId;
+  revision: number;
+  sections?: Section[];
+  changes?: SectionChanges;
+}
+
+export interface RefreshStatusParams {
+  session: SessionId;
+  status: RefreshStatusName;
+  isHidden?: boolean;
+  isNoMoreData?: boolean;
+}
+
+export interface ImageDownloadedParams {
+  session: SessionId;
+  index: number;
+  variant: ImageVariant;
+  image: Image | null;
+  error?: ErrorObject;
+}
+
+export interface HudParams {
+  session: SessionId;
+  style: 'success' | 'error' | 'info';
+  message: string;
+}
+
+/** The envelope source renewed its token: keep it and pass it as `auth.token` next time. */
+export interface TokenRefreshedParams {
+  session: SessionId;
+  token: string;
+}
+
+/** The notifications the server sends, by wire name. */
+export interface NotificationMap {
+  sections: SectionsParams;
+  refreshStatus: RefreshStatusParams;
+  imageDownloaded: ImageDownloadedParams;
+  hud: HudParams;
+  tokenRefreshed: TokenRefreshedParams;
+}

@@ -1,0 +1,252 @@
+// The protocol's values: components.schemas of protocol/feedvm.openrpc.json, same names and
+// members (test/openrpc.test.js checks them). Re-exported by index.d.ts.
+
+export type SessionId = string;
+export type RequestId = string | number | null;
+export type Empty = Record<string, never>;
+
+export interface ClientInfo {
+  name: string;
+  version?: string;
+}
+
+export interface ClientCapabilities {
+  sections?: { incremental?: boolean };
+  images?: { inline?: boolean };
+}
+
+export interface ServerCapabilities {
+  sections?: { incremental?: boolean };
+  images?: { inline?: boolean };
+  sources?: string[];
+}
+
+export interface InitializeResult {
+  protocolVersion: string;
+  serverInfo: { name: string; version: string };
+  capabilities: ServerCapabilities;
+}
+
+export interface Input {
+  source?: 'stub' | 'gank' | 'unsplash' | 'envelope' | 'custom';
+  category?: string;
+  pageSize?: number;
+  baseURL?: string;
+  accessKey?: string;
+  total?: number;
+  headers?: Record<string, string>;
+  prefetchDistance?: number;
+  hud?: boolean;
+  stubDelayMs?: number;
+  successCode?: BusinessCode;
+  auth?: { token?: string; refreshURL: string; tokenPath?: string; expiredCodes?: number[] };
+  custom?: CustomSource;
+  [member: string]: unknown;
+}
+
+/** A string with request placeholders: {baseURL} {category} {page} {pageSize} {offset} {cursor} {accessKey}. */
+export type Template = string;
+/** A Template starting with http://, https:// or {baseURL}. */
+export type URLTemplate = Template;
+/** A JSON body template (an object's members written as an index signature: tsc refuses a
+ * `Record` that refers to its own alias). */
+export type BodyTemplate = Template | number | boolean | null | BodyTemplate[] | { [member: string]: BodyTemplate };
+/** A dotted path into a JSON value (`data.children`, `images.0`). */
+export type KeyPath = string;
+export type KeyPaths = KeyPath | KeyPath[];
+export type BusinessCode = string | number | boolean;
+/** A key path, a field template whose {placeholders} are key paths of the item, or several tried in order. */
+export type FieldPaths = string | string[];
+
+export interface CustomFields {
+  id: FieldPaths;
+  title?: FieldPaths;
+  imageURL?: FieldPaths;
+  thumbnailURL?: FieldPaths;
+  author?: FieldPaths;
+  source?: FieldPaths;
+  publishedAt?: FieldPaths;
+  width?: FieldPaths;
+  height?: FieldPaths;
+}
+
+/** The custom source (protocol/README.md section 5); unknown members are refused. */
+export interface CustomSource {
+  url: URLTemplate;
+  firstURL?: URLTemplate;
+  method?: 'GET' | 'POST';
+  body?: Record<string, BodyTemplate> | BodyTemplate[];
+  query?: Record<string, Template>;
+  headers?: Record<string, Template>;
+  paging?: 'page' | 'offset' | 'cursor' | 'next';
+  firstPage?: 0 | 1;
+  firstCursor?: string;
+  items?: KeyPath;
+  total?: KeyPaths;
+  totalHeader?: string;
+  hasMore?: KeyPath;
+  nextCursor?: KeyPath;
+  nextURL?: KeyPath;
+  linkHeader?: boolean;
+  errorFlag?: KeyPath;
+  code?: KeyPath;
+  successCode?: BusinessCode;
+  message?: KeyPaths;
+  fields: CustomFields;
+}
+
+/** An item without `imageURL` has no image (draw it as text); `thumbnailURL` is the grid's rendition. */
+export interface FeedItem {
+  id: string;
+  title: string;
+  imageURL?: string;
+  thumbnailURL?: string;
+  author?: string;
+  source?: string;
+  publishedAt?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Section {
+  items: FeedItem[];
+  header?: string;
+}
+
+export interface Output {
+  sections: Section[];
+  refreshStatus: RefreshStatus;
+}
+
+export interface TransformResult {
+  session: SessionId;
+  output: Output;
+}
+
+export interface LoadResult {
+  revision: number;
+  count: number;
+  page: number;
+  hasMore: boolean;
+}
+
+export interface Image {
+  url: string;
+  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
+  width: number;
+  height: number;
+  byteCount: number;
+  path: string;
+  data?: string;
+}
+
+/** Which rendition `loadImage`/`willDisplay` load: `thumbnail` falls back to the full image. */
+export type ImageVariant = 'full' | 'thumbnail';
+
+export type RefreshStatusName =
+  'none' | 'beingHeaderRefresh' | 'endHeaderRefresh' | 'beingFooterRefresh' | 'endFooterRefresh' | 'noMoreData' | 'footerStatus';
+
+export interface RefreshStatus {
+  status: RefreshStatusName;
+  isHidden?: boolean;
+  isNoMoreData?: boolean;
+}
+
+export interface IndexedItem {
+  index: number;
+  item: FeedItem;
+}
+
+export interface SectionItemChanges {
+  section: number;
+  count: number;
+  deleted: number[];
+  inserted: IndexedItem[];
+  moved: { from: number; to: number }[];
+  updated: IndexedItem[];
+}
+
+export interface SectionChanges {
+  baseRevision: number;
+  sections: SectionItemChanges[];
+}
+
+export interface CancelImageResult {
+  cancelled: boolean;
+}
+
+export interface WillDisplayResult {
+  loadMore: boolean;
+  image: boolean;
+}
+
+export interface UpdateInputResult {
+  revision: number;
+}
+
+export interface ErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface ParseErrorData {
+  reason: string;
+}
+
+export interface InvalidRequestData {
+  reason?: string;
+}
+
+export interface MethodNotFoundData {
+  method: string;
+}
+
+export interface InvalidParamsData {
+  field?: string;
+  reason?: string;
+  supported?: string;
+}
+
+export interface InternalErrorData {
+  reason?: string;
+}
+
+export interface CancelledData {
+  reason: 'clientCancelled' | 'superseded' | 'inputChanged' | 'disposed' | 'imageCancelled' | 'shutdown';
+}
+
+export interface UnknownSessionData {
+  session: string;
+}
+
+export interface LoadFailedData {
+  status?: number;
+  url?: string;
+  reason?: 'timedOut' | 'bodyTooLarge' | 'malformedResponse' | 'tooManyRedirects' | 'connectionFailed' | 'transportUnavailable';
+}
+
+export interface ImageLoadFailedData {
+  index: number;
+  url?: string;
+  status?: number;
+  reason?: 'timedOut' | 'bodyTooLarge' | 'malformedResponse' | 'tooManyRedirects' | 'connectionFailed' | 'transportUnavailable'
+    | 'notAnImage' | 'cacheUnavailable' | 'noImage';
+}
+
+export interface SchemeRefusedData {
+  url?: string;
+  scheme: string;
+}
+
+export interface TooManySessionsData {
+  limit: number;
+}
+
+/** What `rpc.discover` answers: protocol/feedvm.openrpc.json as compiled into the server. */
+export interface OpenRPCDocument {
+  openrpc: string;
+  info: Record<string, unknown>;
+  methods: unknown[];
+  components?: Record<string, unknown>;
+}

@@ -1,0 +1,83 @@
+"""What every browser test shares: the bridge on a free port, one headless Chromium for the run
+(Debian's chromium + chromium-driver, driven by Selenium), and the rule that no test leaves a
+console error. Helpers for the pages are in ``webpage.py``.
+"""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+
+from webpage import ARTIFACTS, DESKTOP  # noqa: E402
+
+# Records every data-refresh-status value as it is set, from the first script on.
+RECORD_STATUSES = """
+window.__statuses = [];
+new MutationObserver((records) => {
+  for (const r of records) window.__statuses.push(r.target.getAttribute('data-refresh-status'));
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-refresh-status']});
+"""
+
+
+def feedvm_binary() -> str:
+    explicit = os.environ.get("FEEDVM_BIN")
+    for candidate in ([explicit] if explicit else []) + [
+            str(ROOT / ".build" / "debug" / "feedvm"), str(ROOT / ".build" / "release" / "feedvm")]:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
+
+
+@pytest.fixture(scope="session")
+def bridge():
+    """The bridge on a free port with a private cache; yields its URL. Checks it leaves no feedvm."""
+    cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
+    process = subprocess.Popen(
+        ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
+         "--cache-dir", cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = process.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:"), process.stderr.read()
+    yield url
+    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    process.terminate()
+    assert process.wait(15) == 0
+    for pid in children:
+        assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def driver():
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is installed by scripts/test-all")
+    from selenium.webdriver.chrome.service import Service
+    chromium = shutil.which("chromium")
+    chromedriver = shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        pytest.fail("chromium and chromium-driver are installed by scripts/test-all")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_STATUSES})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(driver):
+    """Every test ends with an empty list of console errors (and failed resource loads)."""
+    driver.get_log("browser")
+    yield
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
