@@ -45,6 +45,12 @@ public struct FeedItem: Sendable, Equatable, Hashable {
     /// The wire encoding; absent optional fields are omitted, not null.
     public var json: JSON {
         var object = JSONObject()
+        var members = 2
+        for present in [imageURL != nil, thumbnailURL != nil, author != nil, source != nil, publishedAt != nil]
+        where present { members += 1 }
+        if width != nil { members += 1 }
+        if height != nil { members += 1 }
+        object.reserveCapacity(members)  // one allocation per array, not four
         object.appendUnchecked(key: "id", value: .string(id))
         object.appendUnchecked(key: "title", value: .string(title))
         if let imageURL { object.appendUnchecked(key: "imageURL", value: .string(imageURL)) }
