@@ -2,7 +2,7 @@
 protocol and against peers, in interleaved rounds.
 
 Each contender gets the same file of N ping requests on stdin (one per line); its stdout is
-read through a pipe until EOF, counting answer lines. Time is wall clock from spawn to the end
+read through a pipe by ``wc -l`` until EOF, counting answer lines. Time is wall clock from spawn to the end
 of the output, so start-up is included for everyone. Each round runs every contender once, in
 a rotating order; the ratios are taken within a round and reported as their median and spread.
 
@@ -111,23 +111,14 @@ def write_requests(path, count, framed=False):
 SET_PIPE_SIZE = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 
 
-def count_line_ends(descriptor):
-    """Reads ``descriptor`` to EOF counting ``\\n``: one per answer line, two per framed answer
-    (its header's two line ends; a compact JSON body has none)."""
-    count = 0
-    while True:
-        chunk = os.read(descriptor, 1 << 20)
-        if not chunk:
-            return count
-        count += chunk.count(b"\n")
-
-
 def time_once(command, input_path, expected, framed=False):
     """Seconds from spawn to EOF of ``command``'s answers to the requests in ``input_path``.
 
-    The answers go through a 1 MiB pipe (the system's default allows it), so the reader here,
-    a Python loop on the same 2 cores, is woken once per MiB rather than per 64 KiB and takes
-    as little CPU from the contender as it can; every contender gets the same pipe."""
+    The answers are counted by ``wc -l`` reading the contender's stdout through a 1 MiB pipe:
+    one ``\\n`` per answer line, two per framed answer (its header's line ends; a compact JSON
+    body has none). A C reader takes far less of the 2 cores from the contender than a Python
+    loop did (which cost framed answers, 37% more bytes, up to a third more time), and every
+    contender gets the same reader and pipe."""
     with open(input_path, "rb") as stdin:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -135,10 +126,12 @@ def time_once(command, input_path, expected, framed=False):
             fcntl.fcntl(process.stdout.fileno(), SET_PIPE_SIZE, 1 << 20)
         except OSError:
             pass  # a lower pipe-max-size: the default pipe, for everyone alike
-        answers = count_line_ends(process.stdout.fileno()) // (2 if framed else 1)
+        counter = subprocess.Popen(["wc", "-l"], stdin=process.stdout, stdout=subprocess.PIPE)
+        process.stdout.close()  # wc holds the pipe now
+        counted, _ = counter.communicate()
         elapsed = time.perf_counter() - start
         process.wait()
-        process.stdout.close()
+    answers = int(counted.split()[0]) // (2 if framed else 1)
     if answers != expected:
         raise RuntimeError(f"{command[0]}: {answers} answers for {expected} requests")
     return elapsed

@@ -4,12 +4,15 @@
 /// Messages are framed as they are queued (a `\n` after a line, a `Content-Length` header
 /// before a body: the body's length is known by then) into one buffer the reader owns, so
 /// queuing a constant answer is two copies and a few stores: no `Array` append, whose checks
-/// cost more than a ping's own work.
+/// cost more than a ping's own work. The buffer goes to the writer as it is (`ReaderChunk`)
+/// and comes back through the chunk pool once written.
 struct ReaderOutput: ~Copyable {
     /// How the queued messages are framed.
     var framing: Framing
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
+    /// Where written chunks come back from.
+    private let pool = ReaderChunk.Pool()
     /// Bytes queued so far, framing included.
     private(set) var count = 0
     /// Where `append(_:)` lets an encoder write a body before it is queued.
@@ -83,16 +86,14 @@ struct ReaderOutput: ~Copyable {
         count = end - base
     }
 
-    /// Every queued message, framed; the queue is empty afterwards.
-    mutating func take() -> [UInt8] {
-        let taken = [UInt8](UnsafeRawBufferPointer(start: base, count: count))
+    /// Every queued message, framed, in the buffer they were written to; the queue starts
+    /// again in a buffer the writer gave back, or a new one.
+    mutating func take() -> ReaderChunk {
+        let chunk = ReaderChunk(storage: base, capacity: capacity, count: count, pool: pool)
+        (base, capacity) = pool.take(minimumCapacity: Self.initialCapacity)
+            ?? (UnsafeMutableRawPointer.allocate(byteCount: Self.initialCapacity, alignment: 16), Self.initialCapacity)
         count = 0
-        if capacity > 1 << 20 {  // give a burst's memory back
-            base.deallocate()
-            capacity = Self.initialCapacity
-            base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        }
-        return taken
+        return chunk
     }
 
     private mutating func grow(toFit extra: Int) {
