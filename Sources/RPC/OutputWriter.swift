@@ -76,6 +76,7 @@ final class OutputWriter: @unchecked Sendable {
             guard accepting else { return }
             framing.appendMessage(body, to: &tail)
             pendingBytes += body.count + 32
+            sealTailIfLarge()
         }
     }
 
@@ -99,7 +100,17 @@ final class OutputWriter: @unchecked Sendable {
             }
             if framing == .newline { tail.append(0x0A) }
             pendingBytes += count + 32
+            sealTailIfLarge()
         }
+    }
+
+    /// Moves a `tail` of whole messages past 1 MiB into the queue as it is: a backlog grows by
+    /// such pieces rather than by doubling one array (whose growth holds the old and the new
+    /// buffer at once, up to three times the backlog).
+    private func sealTailIfLarge() {
+        guard tail.count >= 1 << 20 else { return }
+        pieces.append(.piece(.bytes(tail)))
+        tail = []
     }
 
     /// Queues the reader's `chunk`: one or more whole messages already framed with the framing
