@@ -55,12 +55,21 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         items = new
         moved = []
         // A reload that lists the same items in the same order (the usual pull-to-refresh):
-        // only contents may change, found without hashing every identity.
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.identity == $1.identity }) {
-            deleted = []
-            inserted = []
-            updated = zip(old, new).enumerated().compactMap { index, pair in pair.0 != pair.1 ? index : nil }
-            return
+        // only contents may change, found in one pass without hashing every identity.
+        if old.count == new.count {
+            var changed: [Int] = []
+            var sameIdentities = true
+            for (index, (before, after)) in zip(old, new).enumerated() {
+                guard before.identity == after.identity else {
+                    sameIdentities = false
+                    break
+                }
+                if before != after { changed.append(index) }
+            }
+            if sameIdentities {
+                (deleted, inserted, updated) = ([], [], changed)
+                return
+            }
         }
         var oldIndexByIdentity = [Item.Identity: Int](minimumCapacity: old.count)
         for (index, item) in old.enumerated() { oldIndexByIdentity[item.identity] = index }
