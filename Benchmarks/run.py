@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Runs every FeedVM benchmark of issue 7 and prints one table of figures, peers and ratios.
+"""Runs every FeedVM benchmark (issues 7 and 17) and prints one table of figures, peers or
+limits, ratios with their spread over interleaved rounds, targets and verdicts.
 
     swift build -c release            # or pass --build
     python3 Benchmarks/run.py          # the full run (a few minutes)
     python3 Benchmarks/run.py --smoke  # tiny sizes, no verdicts: checks that nothing rotted
 
 Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json, 8 transport.
-Standard library only. Ratios compare against peers measured in the same run; absolute times
-on a shared machine are noise. See Benchmarks/README.md.
+Standard library only (and `cc` for the ping limit and the C HTTP server, `node` and `curl` for
+their peers, when present). Ratios compare against peers measured in the same run; absolute
+times on a shared machine are noise. See Benchmarks/README.md.
 """
 
 import argparse
@@ -21,13 +23,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from suite import endtoend, images, json_figures, machine, memory, paging, ping, startup, transport  # noqa: E402
 from suite.context import Context  # noqa: E402
-from suite.paths import BUILD_COMMAND, ROOT, build_static_feedvm, release_product, static_product  # noqa: E402
-from suite.report import markdown_table, plain_table  # noqa: E402
+from suite.paths import BUILD_COMMAND, ROOT, release_product  # noqa: E402
+from suite.report import headline_table, markdown_table, plain_table  # noqa: E402
 
 SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures,
             "8": transport}
 README = os.path.join(ROOT, "Benchmarks", "README.md")
 TABLE_START, TABLE_END = "<!-- table:start -->", "<!-- table:end -->"
+FRONT_README = os.path.join(ROOT, "README.md")
+HEADLINE_START, HEADLINE_END = "<!-- benchmarks:start -->", "<!-- benchmarks:end -->"
 
 
 def parse_arguments():
@@ -36,12 +40,9 @@ def parse_arguments():
                         help="tiny sizes, one repeat, no verdicts (falls back to a debug build)")
     parser.add_argument("--only", default="", help="comma-separated section numbers, e.g. 1,3")
     parser.add_argument("--build", action="store_true", help=f"run `{BUILD_COMMAND}` first")
-    parser.add_argument("--build-static", action="store_true",
-                        help="also build feedvm with --static-swift-stdlib (start-up compares both)")
     parser.add_argument("--feedvm", help="the feedvm binary (default: .build/release/feedvm)")
-    parser.add_argument("--static", help="a --static-swift-stdlib feedvm for the start-up figure "
-                                         "(default: .build/static/release/feedvm when built)")
-    parser.add_argument("--readme", action="store_true", help="write the table into Benchmarks/README.md")
+    parser.add_argument("--readme", action="store_true",
+                        help="write the table into Benchmarks/README.md and its headline rows into README.md")
     return parser.parse_args()
 
 
@@ -71,26 +72,30 @@ def warn_if_stale(binary):
             return
 
 
-def update_readme(table, description):
-    """Replaces the table between the markers of Benchmarks/README.md."""
-    with open(README) as readme:
-        text = readme.read()
-    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
-    text = text[:start] + f"\nMeasured {description}.\n\n{table}\n" + text[end:]
-    with open(README, "w") as readme:
-        readme.write(text)
+def replace_between(path, start_marker, end_marker, content):
+    """Replaces what lies between the two markers of the file at ``path``."""
+    with open(path) as document:
+        text = document.read()
+    start, end = text.index(start_marker) + len(start_marker), text.index(end_marker)
+    with open(path, "w") as document:
+        document.write(text[:start] + f"\n{content}\n" + text[end:])
+
+
+def update_readmes(rows, description, full_run):
+    """Benchmarks/README.md gets the whole table; README.md the headline rows (full runs only)."""
+    replace_between(README, TABLE_START, TABLE_END, f"Measured {description}.\n\n{markdown_table(rows)}")
+    if full_run:
+        replace_between(FRONT_README, HEADLINE_START, HEADLINE_END,
+                        f"Measured {description} (`python3 Benchmarks/run.py --readme`):\n\n{headline_table(rows)}")
 
 
 def main():
     arguments = parse_arguments()
     if arguments.build:
         subprocess.run(BUILD_COMMAND, shell=True, check=True, cwd=ROOT)
-    if arguments.build_static:
-        build_static_feedvm()
     feedvm, bench = find_binaries(arguments)
     warn_if_stale(feedvm)
-    context = Context(feedvm=feedvm, bench=bench, smoke=arguments.smoke,
-                      static_feedvm=arguments.static or static_product("feedvm"))
+    context = Context(feedvm=feedvm, bench=bench, smoke=arguments.smoke)
     chosen = [number.strip() for number in arguments.only.split(",") if number.strip()] or list(SECTIONS)
     description = machine.describe()
     smoke_note = " (smoke: tiny sizes, figures meaningless, targets not checked)"
@@ -105,6 +110,7 @@ def main():
             print(f"  section {number} done in {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     finally:
         context.cleanup()
+    description = description.replace(" at the start;", f" at the start, {machine.load_average()} at the end;")
     if context.smoke:  # a target beside a meaningless figure would read as a missed target
         rows = [dataclasses.replace(row, target="", holds=None) for row in rows]
     print(plain_table(rows))
@@ -112,7 +118,7 @@ def main():
     if not context.smoke:
         print(f"\ntargets: {sum(row.holds is True for row in rows)} hold, {len(missed)} missed")
     if arguments.readme:
-        update_readme(markdown_table(rows), description)
+        update_readmes(rows, description, full_run=len(chosen) == len(SECTIONS) and not context.smoke)
 
 
 if __name__ == "__main__":

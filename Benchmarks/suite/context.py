@@ -11,12 +11,10 @@ from typing import List, Optional
 class Context:
     """The binaries under test, the run's size, and a scratch folder removed at the end."""
 
-    #: The release `feedvm`.
+    #: The release `feedvm` (the Swift runtime linked in, see Package.swift).
     feedvm: str
     #: The release `feedvm-bench` (JSON figures), when built.
     bench: Optional[str]
-    #: A `--static-swift-stdlib` build of `feedvm`, when there is one (start-up compares it).
-    static_feedvm: Optional[str] = None
     #: Tiny sizes, one repeat: checks that everything runs, measures nothing.
     smoke: bool = False
     scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="feedvm-bench-"))

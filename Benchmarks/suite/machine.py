@@ -17,7 +17,15 @@ def cpu_model() -> str:
     return "unknown"
 
 
+def load_average() -> str:
+    """The 1-minute load average (how busy the shared machine was), or ``unknown``."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "unknown"
+
+
 def describe() -> str:
-    """Date, core count, architecture and CPU model."""
+    """Date, core count, load, architecture and CPU model."""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return f"{now}; nproc {os.cpu_count()}; {platform.machine()}; {cpu_model()}"
+    return f"{now}; nproc {os.cpu_count()}; load average {load_average()} at the start; {platform.machine()}; {cpu_model()}"

@@ -39,10 +39,10 @@ def ping(context, count=20_000):
 
 
 def paging_incremental(context):
-    """Two incremental sessions paged from 1 to 100 (10 items a page)."""
+    """One incremental session paged to 10,000 items (20 a page), as section 3 does."""
     with RawServer(context.feedvm_command()) as server:
         server.call("initialize", {"capabilities": {"sections": {"incremental": True}}})
-        paging.page_costs(server, 1000, 10, (2, 100), 2)
+        paging.page_through(server, 10_000, 20, True, range(0), range(0))
 
 
 def end_to_end(context):
@@ -80,6 +80,42 @@ def transport_images(context):
 
 SCENARIOS = {"startup": startup, "ping": ping, "paging": paging_incremental,
              "endtoend": end_to_end, "images": image_loads, "reload": reloads, "transport-images": transport_images}
+
+
+def paging_scale(context, total=10_000, page_size=20, span=25):
+    """Instructions per load-more of the first ``span`` load-mores (pages 2-26) and the last
+    (pages 476-500) of one incremental session paged to ``total`` items: `callgrind_control`
+    zeroes the counters before each range and dumps them after it. Returns ``{range: count}``."""
+    pages = total // page_size
+    ranges = [range(2, 2 + span), range(pages - span + 1, pages + 1)]
+    counts = {}
+    with RawServer(context.feedvm_command()) as server:
+        def control(flag):
+            subprocess.run(["callgrind_control", flag, str(server.pid)], check=True, capture_output=True)
+
+        server.call("initialize", {"capabilities": {"sections": {"incremental": True}}})
+        session = server.call("transform", {"input": {"source": "stub", "total": total, "pageSize": page_size,
+                                                      "hud": False}})["session"]
+        server.call("requestCommand", {"session": session, "reload": True})
+        for page in range(2, pages + 1):
+            if any(page == chosen.start for chosen in ranges):
+                control("--zero")
+            server.call("requestCommand", {"session": session, "reload": False})
+            server.notifications.clear()
+            for chosen in ranges:
+                if page == chosen.stop - 1:
+                    control("--dump")
+                    counts[chosen] = _dumped_total(context.profiles()[-1]) / len(chosen)
+    return counts
+
+
+def _dumped_total(profile):
+    """The instruction total of one callgrind dump."""
+    with open(profile) as lines:
+        for line in lines:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise ValueError(f"no totals in {profile}")
 
 _LINE = re.compile(r"^\s*([\d,]+) \(\s*([\d.]+)%\)\s+(.*)$")
 

@@ -1,22 +1,37 @@
-"""A minimal JSON-RPC client over feedvm's pipes, for measurements the Python client's reader
-thread and futures would distort: it writes request lines and reads answer lines on the calling
-thread, keeping each line's raw bytes and arrival time."""
+"""A minimal JSON-RPC client over feedvm's pipes, for latencies the Python client's futures would
+distort.
+
+Timing rules (issue 17): a request is stamped *before* its bytes are written, so a writer that
+is preempted inside ``write()`` while feedvm already answers cannot shorten the figure; answers
+are read by a reader thread that only reads and stamps (parsing is left to the caller), so it
+never holds up the writer and a full pipe never stalls either side."""
 
 import json
 import os
+import queue
 import subprocess
+import threading
 import time
-from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
 
 
-@dataclass
 class Line:
-    """One line feedvm wrote: its bytes (without the newline), parsed message and arrival time."""
+    """One line feedvm wrote: its bytes (without the newline) and when the chunk holding it
+    arrived; the message is parsed on first use, on the caller's thread."""
 
-    raw: bytes
-    message: Any
-    arrived: float
+    __slots__ = ("raw", "arrived", "_message")
+
+    def __init__(self, raw: bytes, arrived: float) -> None:
+        self.raw = raw
+        self.arrived = arrived
+        self._message = None
+
+    @property
+    def message(self) -> Any:
+        """The parsed JSON message."""
+        if self._message is None:
+            self._message = json.loads(self.raw)
+        return self._message
 
     @property
     def method(self) -> Optional[str]:
@@ -30,12 +45,13 @@ class RawServer:
     def __init__(self, command: List[str]) -> None:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, bufsize=0)
-        self._reader = self.process.stdout
-        self._buffer = b""
+        self._lines: "queue.SimpleQueue[Optional[Line]]" = queue.SimpleQueue()
+        self._reader = threading.Thread(target=self._read_lines, name="raw-client-reader", daemon=True)
+        self._reader.start()
         self._next_id = 0
-        #: When the last request line was written (``time.perf_counter()``).
+        #: When the last request was about to be written (``time.perf_counter()``).
         self.last_sent = 0.0
-        #: Notifications read while waiting for other answers, oldest first.
+        #: Notifications read while waiting for answers, oldest first.
         self.notifications: List[Line] = []
 
     def __enter__(self) -> "RawServer":
@@ -48,6 +64,23 @@ class RawServer:
     def pid(self) -> int:
         """The server's process id."""
         return self.process.pid
+
+    def _read_lines(self) -> None:
+        """The reader thread: read, stamp, split; nothing else."""
+        descriptor = self.process.stdout.fileno()
+        pending = b""
+        while True:
+            try:
+                chunk = os.read(descriptor, 1 << 20)
+            except OSError:
+                chunk = b""
+            arrived = time.perf_counter()
+            if not chunk:
+                self._lines.put(None)
+                return
+            *complete, pending = (pending + chunk).split(b"\n")
+            for raw in complete:
+                self._lines.put(Line(raw, arrived))
 
     def write(self, method: str, params: Optional[Dict[str, Any]] = None) -> int:
         """Sends a request without waiting; returns its id."""
@@ -63,22 +96,18 @@ class RawServer:
                 message["params"] = params
             ids.append(self._next_id)
             lines.append(json.dumps(message, separators=(",", ":")).encode() + b"\n")
-        self.process.stdin.write(b"".join(lines))
+        payload = b"".join(lines)
         self.last_sent = time.perf_counter()
+        self.process.stdin.write(payload)
         return ids
 
     def read_line(self) -> Line:
         """The next line feedvm writes (blocking)."""
-        while True:
-            end = self._buffer.find(b"\n")
-            if end >= 0:
-                arrived = time.perf_counter()
-                raw, self._buffer = self._buffer[:end], self._buffer[end + 1:]
-                return Line(raw, json.loads(raw), arrived)
-            chunk = os.read(self._reader.fileno(), 1 << 20)
-            if not chunk:
-                raise EOFError(f"feedvm exited (status {self.process.poll()}) before answering")
-            self._buffer += chunk
+        line = self._lines.get()
+        if line is None:
+            self._lines.put(None)  # every later read sees the end too
+            raise EOFError(f"feedvm exited (status {self.process.poll()}) before answering")
+        return line
 
     def wait_for(self, request_ids) -> Dict[int, Line]:
         """Reads until every id in ``request_ids`` is answered; keeps notifications in order."""
@@ -122,6 +151,7 @@ class RawServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self._reader.join(10)
         self.process.stdout.close()
 
 

@@ -3,16 +3,17 @@
 from dataclasses import dataclass
 from typing import Optional
 
-HEADERS = ("section", "figure", "feedvm", "peer", "peer value", "ratio", "target", "verdict")
+HEADERS = ("section", "figure", "feedvm", "peer or limit", "peer value", "ratio", "spread", "target", "verdict")
 
 
 @dataclass
 class Row:
-    """One figure: feedvm's value, the peer measured in the same run, and their ratio.
+    """One figure: feedvm's value, the peer or limit measured in the same run, their ratio, and
+    how far the ratio moved between the run's interleaved rounds.
 
     ``ratio`` is preformatted (``"2.31x"``) because its direction depends on the figure:
     speed-ups read peer time / feedvm time, costs read feedvm / peer. ``holds`` is ``None``
-    when the figure has no target.
+    when the figure has no target. ``headline`` names the row in README.md's table.
     """
 
     section: str
@@ -21,8 +22,10 @@ class Row:
     peer: str = ""
     peer_value: str = ""
     ratio: str = ""
+    spread: str = ""
     target: str = ""
     holds: Optional[bool] = None
+    headline: Optional[str] = None
 
     @property
     def verdict(self) -> str:
@@ -34,7 +37,7 @@ class Row:
     def cells(self):
         """The row as strings in ``HEADERS`` order."""
         return (self.section, self.figure, self.feedvm, self.peer, self.peer_value, self.ratio,
-                self.target, self.verdict)
+                self.spread, self.target, self.verdict)
 
 
 def ratio(value: float) -> str:
@@ -65,11 +68,26 @@ def plain_table(rows) -> str:
     return "\n".join(lines)
 
 
+def _escape(cell):
+    return cell.replace("|", "\\|")
+
+
 def markdown_table(rows) -> str:
     """A GitHub Markdown table (for Benchmarks/README.md)."""
-    def escape(cell):
-        return cell.replace("|", "\\|")
     lines = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     for row in rows:
-        lines.append("| " + " | ".join(escape(cell) for cell in row.cells()) + " |")
+        lines.append("| " + " | ".join(_escape(cell) for cell in row.cells()) + " |")
+    return "\n".join(lines)
+
+
+def headline_table(rows) -> str:
+    """README.md's short table: the rows marked ``headline``, each with its peer, target and verdict."""
+    lines = ["| figure | FeedVM | against | ratio (spread) | target | verdict |", "| --- | --- | --- | --- | --- | --- |"]
+    for row in rows:
+        if row.headline is None:
+            continue
+        against = f"{row.peer} {row.peer_value}".strip()
+        measured = f"{row.ratio} ({row.spread})" if row.spread and row.ratio else row.ratio
+        lines.append("| " + " | ".join(_escape(cell) for cell in (
+            row.headline, row.feedvm, against, measured, row.target, row.verdict)) + " |")
     return "\n".join(lines)

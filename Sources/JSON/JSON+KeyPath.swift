@@ -28,7 +28,19 @@ extension JSON {
         }
     }
 
-    private func child(_ component: Substring) -> JSON? {
+    /// The value at a key path already split at its dots (`["urls", "regular"]`), for reading
+    /// one path from many values without splitting it each time: `self[keyPath: "a.b"]` is
+    /// `self[keyPathComponents: ["a", "b"]]`.
+    public subscript(keyPathComponents components: [String]) -> JSON? {
+        var node = self
+        for component in components {
+            guard let child = node.child(component) else { return nil }
+            node = child
+        }
+        return node
+    }
+
+    private func child<Component: StringProtocol>(_ component: Component) -> JSON? {
         switch self {
         case .object(let object): return object[String(component)]
         case .array(let elements):
@@ -39,7 +51,7 @@ extension JSON {
     }
 
     /// The index a key-path component names, when it is all decimal digits.
-    private static func arrayIndex(_ component: Substring) -> Int? {
+    private static func arrayIndex<Component: StringProtocol>(_ component: Component) -> Int? {
         guard !component.isEmpty, component.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
         return Int(component)
     }

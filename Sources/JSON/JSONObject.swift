@@ -100,6 +100,13 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// Makes room for `count` members, so that appending them allocates once (an encoder that
+    /// knows its member count: growing from empty reallocates both arrays at 1, 2, 4 and 8).
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
     /// Appends a member without checking for a duplicate key; for builders that know the key is new.
     public mutating func appendUnchecked(key: String, value: JSON) {
         keys.append(key)

@@ -165,19 +165,22 @@ struct ContentLengthFramer: Framer {
     @inline(__always)
     private static func scanPlainHeader(_ bytes: UnsafeRawBufferPointer) -> (body: Int, headerBytes: Int)? {
         let prefixCount = plainHeaderPrefix.utf8CodeUnitCount
-        guard bytes.count >= prefixCount + 5, memcmp(bytes.baseAddress!, plainHeaderPrefix.utf8Start, prefixCount) == 0 else {
+        guard bytes.count >= prefixCount + 5, let start = bytes.baseAddress, start.starts(with: plainHeaderPrefix) else {
             return nil
         }
+        let base = start.assumingMemoryBound(to: UInt8.self)
+        let end = min(bytes.count, prefixCount + 12)
         var offset = prefixCount
         var length = 0
-        while offset < bytes.count, offset < prefixCount + 12 {
-            let digit = bytes[offset] &- UInt8(ascii: "0")
+        while offset < end {
+            let digit = base[offset] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             length = length * 10 + Int(digit)
             offset += 1
         }
-        guard offset > prefixCount, bytes.count - offset >= 4, bytes[offset] == 0x0D, bytes[offset + 1] == 0x0A,
-              bytes[offset + 2] == 0x0D, bytes[offset + 3] == 0x0A
+        // `\r\n\r\n`, read as one 32-bit word.
+        guard offset > prefixCount, bytes.count - offset >= 4,
+              UInt32(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) == 0x0A0D_0A0D
         else { return nil }
         return (length, offset + 4)
     }

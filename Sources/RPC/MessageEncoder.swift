@@ -22,12 +22,17 @@ enum MessageEncoder {
         append(responsePrefix, to: &output)
         id.encode(into: &output)
         append(resultInfix, to: &output)
-        if case .object(let members) = result, members.isEmpty {
-            output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])  // ping's answer
-        } else {
-            result.serialize(into: &output)
-        }
+        result.serialize(into: &output)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"result":<result>}`: the end of every answer with this result.
+    static func resultTail(_ result: JSON) -> [UInt8] {
+        var tail: [UInt8] = []
+        append(resultInfix, to: &tail)
+        result.serialize(into: &tail)
+        tail.append(UInt8(ascii: "}"))
+        return tail
     }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.

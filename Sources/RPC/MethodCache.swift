@@ -12,13 +12,15 @@ struct MethodCache {
     private var registeredName: String?
     private var registration: RPCServer.Registration?
 
+    /// Whether `raw` spells the remembered name.
+    private func holds(_ raw: UnsafeRawBufferPointer) -> Bool {
+        raw.count == bytes.count && raw.count > 0
+            && bytes.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) } == 0
+    }
+
     /// The method name spelled by `raw`, reusing the previous `String` when it is the same.
     mutating func name(for raw: UnsafeRawBufferPointer) -> String {
-        if raw.count == bytes.count, raw.count > 0,
-           bytes.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) }) == 0
-        {
-            return name
-        }
+        if holds(raw) { return name }
         bytes = Array(raw)
         name = String(decoding: raw, as: UTF8.self)
         return name

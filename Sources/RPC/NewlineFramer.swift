@@ -53,6 +53,7 @@ struct NewlineFramer: Framer {
         buffer.discardAll()
     }
 
+    @inline(__always)
     private func deliver(_ rawLine: UnsafeRawBufferPointer, to delegate: MessageReaderDelegate) {
         var line = rawLine
         if let last = line.last, last == 0x0D {
@@ -62,7 +63,9 @@ struct NewlineFramer: Framer {
             delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))
             return
         }
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }  // blank
+        // Blank lines are skipped; a line that starts with anything but a space or tab is not blank.
+        guard let first = line.first, first != 0x20 && first != 0x09 || line.contains(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return }
         delegate.messageReader(didRead: line)
     }
 }

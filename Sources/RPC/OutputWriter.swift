@@ -24,9 +24,9 @@ final class OutputWriter: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let backlogLimit: Int
     private let condition = NSCondition()
-    /// Queued pieces before `tail`: the start and middle of one or more messages with inline
-    /// data, whose ends are in `tail`.
-    private var pieces: [OutputBuffer.Piece] = []
+    /// What is queued before `tail`, in order: pieces of messages with inline data (whose ends
+    /// are later), and the reader's chunks of whole messages.
+    private var pieces: [Queued] = []
     /// The queued bytes after `pieces`: whole messages only.
     private var tail: [UInt8] = []
     private var writing: [UInt8] = []
@@ -76,6 +76,7 @@ final class OutputWriter: @unchecked Sendable {
             guard accepting else { return }
             framing.appendMessage(body, to: &tail)
             pendingBytes += body.count + 32
+            sealTailIfLarge()
         }
     }
 
@@ -92,23 +93,36 @@ final class OutputWriter: @unchecked Sendable {
                 case .bytes(let bytes):
                     tail.append(contentsOf: bytes)
                 case .base64:
-                    if !tail.isEmpty { pieces.append(.bytes(tail)) }
+                    if !tail.isEmpty { pieces.append(.piece(.bytes(tail))) }
                     tail = []
-                    pieces.append(piece)
+                    pieces.append(.piece(piece))
                 }
             }
             if framing == .newline { tail.append(0x0A) }
             pendingBytes += count + 32
+            sealTailIfLarge()
         }
     }
 
-    /// Queues `bytes`, one or more whole messages already framed with the framing given to `use`.
-    func enqueue(framed bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
+    /// Moves a `tail` of whole messages past 1 MiB into the queue as it is: a backlog grows by
+    /// such pieces rather than by doubling one array (whose growth holds the old and the new
+    /// buffer at once, up to three times the backlog).
+    private func sealTailIfLarge() {
+        guard tail.count >= 1 << 20 else { return }
+        pieces.append(.piece(.bytes(tail)))
+        tail = []
+    }
+
+    /// Queues the reader's `chunk`: one or more whole messages already framed with the framing
+    /// given to `use`, written from the reader's own buffer.
+    func enqueue(framed chunk: ReaderChunk) {
+        guard chunk.bytes.count > 0 else { return }
         locked { accepting in
             guard accepting else { return }
-            tail.append(contentsOf: bytes)
-            pendingBytes += bytes.count
+            if !tail.isEmpty { pieces.append(.piece(.bytes(tail))) }
+            tail = []
+            pieces.append(.chunk(chunk))
+            pendingBytes += chunk.bytes.count
         }
     }
 
@@ -191,11 +205,14 @@ final class OutputWriter: @unchecked Sendable {
             isBetweenMessages = false
             condition.unlock()
             var succeeded = true
-            for piece in queued where succeeded {
-                succeeded = writePiece(piece)
+            for entry in queued where succeeded {
+                switch entry {
+                case .piece(let piece): succeeded = writePiece(piece)
+                case .chunk(let chunk): succeeded = writeAll(chunk.bytes)
+                }
             }
             if succeeded && !writing.isEmpty {
-                succeeded = writeAll(writing)
+                succeeded = writing.withUnsafeBytes(writeAll)
             }
             condition.withLock { isBetweenMessages = true }
             if writing.capacity > 1 << 22 {
@@ -228,35 +245,39 @@ final class OutputWriter: @unchecked Sendable {
     private func writePiece(_ piece: OutputBuffer.Piece) -> Bool {
         switch piece {
         case .bytes(let bytes):
-            return writeAll(bytes)
+            return bytes.withUnsafeBytes(writeAll)
         case .base64(let data):
             var start = data.startIndex
             while start < data.endIndex {
                 let end = data.index(start, offsetBy: min(3 << 14, data.endIndex - start))
-                guard writeAll(Array(data[start..<end].base64EncodedData())) else { return false }
+                guard Array(data[start..<end].base64EncodedData()).withUnsafeBytes(writeAll) else { return false }
                 start = end
             }
             return true
         }
     }
 
-    /// Writes all of `bytes`; `false` when the descriptor failed (EPIPE or another error).
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                    writtenBytes.add(written, ordering: .relaxed)
-                } else if errno == EINTR || errno == EAGAIN {
-                    continue
-                } else {
-                    logger.log(.info, "stopped writing: \(String(cString: strerror(errno)))")
-                    return false
-                }
+    /// Writes all of `buffer`; `false` when the descriptor failed (EPIPE or another error).
+    private func writeAll(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written >= 0 {
+                offset += written
+                writtenBytes.add(written, ordering: .relaxed)
+            } else if errno == EINTR || errno == EAGAIN {
+                continue
+            } else {
+                logger.log(.info, "stopped writing: \(String(cString: strerror(errno)))")
+                return false
             }
-            return true
         }
+        return true
+    }
+
+    /// One entry of the queue before `tail`.
+    private enum Queued {
+        case piece(OutputBuffer.Piece)
+        case chunk(ReaderChunk)
     }
 }

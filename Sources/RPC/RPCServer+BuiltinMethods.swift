@@ -19,7 +19,7 @@ public enum BuiltinMethod {
 
 extension RPCServer {
     func registerBuiltinMethods() {
-        registerSynchronous(BuiltinMethod.ping) { _ in .object(JSONObject()) }
+        registerConstant(BuiltinMethod.ping, result: .object(JSONObject()))
         registerSynchronous(BuiltinMethod.initialize) { [unowned self] params throws(RPCError) in
             try self.initialize(params)
         }

@@ -11,6 +11,23 @@ extension RPCServer: MessageReaderDelegate {
 
     func messageReader(didRead line: UnsafeRawBufferPointer) {
         guard !exitRequested else { return }
+        // Not while tracing: a traced message is recorded as parsed.
+        if readerTrace == nil, !isShutDown, let request = RequestScanner.scanBareRequest(line) {
+            if !constantAnswers.remembers(request.methodBytes) {
+                constantAnswers.remember(request.methodBytes, in: readerRegistrations)
+            }
+            if constantAnswers.appendAnswer(to: request, to: &readerOutput) {
+                // A constant answer (ping): no values built, the id echoed as written.
+                if readerOutput.count >= 1 << 18 { flushReaderOutput() }
+                return
+            }
+        }
+        read(line)
+    }
+
+    /// Any message but a constant method's bare request: the envelope scanner, else the parser.
+    @inline(never)
+    private func read(_ line: UnsafeRawBufferPointer) {
         if let readerTrace { readerTrace.incoming(line, parsed: try? JSON.parse(line, maxDepth: configuration.maxNestingDepth)) }
         if let envelope = RequestScanner.scan(line, maxDepth: configuration.maxNestingDepth) {
             let method = methodCache.name(for: envelope.methodBytes)
@@ -57,6 +74,7 @@ extension RPCServer: MessageReaderDelegate {
         writer.waitWhileBacklogExceedsLimit()
         readerRegistrations = state.withLock { registrations }
         methodCache.forgetRegistration()
+        constantAnswers.forget()
     }
 
     var messageReaderShouldStop: Bool { exitRequested || isWindingDown }
@@ -94,6 +112,8 @@ extension RPCServer: MessageReaderDelegate {
             return
         }
         switch registration {
+        case .constant(let result, _):
+            if let id { answerOnReader(id: id, .success(result), sink: sink) }
         case .synchronous(let handler):
             let result = Result { () throws(RPCError) -> JSON in try handler(params) }
             if let id { answerOnReader(id: id, result, sink: sink) }

@@ -33,6 +33,9 @@ public final class RPCServer: @unchecked Sendable {
     enum Registration {
         case asynchronous(Handler)
         case synchronous(SynchronousHandler)
+        /// The same answer every time: `result`, and `,"result":<result>}` plus the newline,
+        /// encoded once.
+        case constant(result: JSON, encodedTail: [UInt8])
     }
 
     /// Where an answer goes: its own line, or into the array of its batch.
@@ -74,6 +77,7 @@ public final class RPCServer: @unchecked Sendable {
     // never fire, yet they cost ~12% of a ping's instructions.
     @exclusivity(unchecked) var readerRegistrations: [String: Registration] = [:]
     @exclusivity(unchecked) var methodCache = MethodCache()
+    @exclusivity(unchecked) var constantAnswers = ConstantAnswerCache()
     @exclusivity(unchecked) var readerOutput: ReaderOutput
     /// The text of the params of the message being routed, for `$/cancelRequest` to read the id
     /// it names exactly as written; valid only during the synchronous handler's call.
@@ -107,6 +111,13 @@ public final class RPCServer: @unchecked Sendable {
     /// handler. Use `register(_:handler:)` for anything that waits or is ordered with other work.
     public func registerSynchronous(_ method: String, handler: @escaping SynchronousHandler) {
         state.withLock { registrations[method] = .synchronous(handler) }
+    }
+
+    /// Registers a method whose answer is always `result` (such as `ping`): answered on the
+    /// reader thread from bytes encoded once, with the request's id echoed as it was written.
+    public func registerConstant(_ method: String, result: JSON) {
+        let registration = Registration.constant(result: result, encodedTail: MessageEncoder.resultTail(result))
+        state.withLock { registrations[method] = registration }
     }
 
     /// The names of every registered method, sorted.

@@ -38,6 +38,8 @@ struct RequestScanner {
     /// nesting limit of the whole message, as the general path applies it.
     static func scan(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Envelope? {
         var scanner = RequestScanner(bytes: line, maxDepth: maxDepth)
+        if let envelope = scanner.scanCanonicalEnvelope() { return envelope }
+        scanner.offset = 0
         return scanner.scanEnvelope()
     }
 
@@ -53,6 +55,24 @@ struct RequestScanner {
         guard current == byte else { return false }
         offset += 1
         return true
+    }
+
+    /// The members in the order clients write them, without whitespace:
+    /// `{"jsonrpc":"2.0","id":<id>,"method":"<name>"[,"params":<object|array>]}`. One pass of
+    /// literal matches, no member loop; anything else returns `nil` for `scanEnvelope`.
+    private mutating func scanCanonicalEnvelope() -> Envelope? {
+        guard consume(#"{"jsonrpc":"2.0","id":"#), let id = scanID(),
+              consume(#","method":"#), let method = plainString() else { return nil }
+        var params: JSON?
+        var paramsText: UnsafeRawBufferPointer?
+        if consume(#","params":"#) {
+            guard let range = skipStructuredValue() else { return nil }
+            paramsText = UnsafeRawBufferPointer(rebasing: bytes[range])
+            guard let parsed = parseParams(paramsText!) else { return nil }
+            params = parsed
+        }
+        guard consume(UInt8(ascii: "}")), offset == bytes.count else { return nil }
+        return Envelope(id: id, methodBytes: method, params: params, paramsText: paramsText)
     }
 
     private mutating func scanEnvelope() -> Envelope? {
@@ -89,13 +109,15 @@ struct RequestScanner {
         var paramsText: UnsafeRawBufferPointer?
         if let paramsRange {
             paramsText = UnsafeRawBufferPointer(rebasing: bytes[paramsRange])
-            // One level less deep than the message: `params` sits inside the envelope.
-            guard let parsed = try? JSON.parse(UnsafeRawBufferPointer(rebasing: bytes[paramsRange]), maxDepth: maxDepth - 1) else {
-                return nil
-            }
+            guard let parsed = parseParams(paramsText!) else { return nil }
             params = parsed
         }
         return Envelope(id: id, methodBytes: method, params: params, paramsText: paramsText)
+    }
+
+    /// `params` parsed one level less deep than the message: it sits inside the envelope.
+    private func parseParams(_ text: UnsafeRawBufferPointer) -> JSON? {
+        try? JSON.parse(text, maxDepth: maxDepth - 1)
     }
 
     /// Consumes `literal` if the input continues with exactly it.
@@ -170,7 +192,6 @@ struct RequestScanner {
             }
         }
     }
-
 
     /// The byte range of an object or array value, found by bracket counting; validity is left to
     /// the parser that reads the range.

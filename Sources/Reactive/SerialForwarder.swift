@@ -56,9 +56,31 @@ final class SerialForwarder<Observer: ObserverType>: Sendable {
         }
     }
 
-    /// Queues `event` and delivers the queue.
+    /// Queues `event` and delivers the queue. When the forwarder is idle with nothing queued (the
+    /// usual case) the event is handed over at once, without passing through the queue: one
+    /// lock instead of four, and no array traffic.
     func on(_ event: Event<Element>) {
-        if enqueue(event) { drain() }
+        let deliversNow = state.withLock { state -> Bool? in
+            guard !state.isStopped else { return nil }
+            if event.isStopEvent { state.isStopped = true }
+            guard state.isDelivering || state.head < state.pending.count else {
+                state.isDelivering = true
+                return true
+            }
+            state.pending.append(event)
+            return false
+        }
+        switch deliversNow {
+        case true?:
+            observer.on(event)
+            while let next = nextEvent() {  // what arrived meanwhile, re-entrantly or not
+                observer.on(next)
+            }
+        case false?:
+            drain()
+        case nil:
+            return
+        }
     }
 
     /// Drops everything queued and refuses further events.

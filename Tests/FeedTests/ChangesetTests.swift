@@ -28,6 +28,17 @@ final class ChangesetTests: XCTestCase {
         XCTAssertEqual(changes.apply(to: old), new)
     }
 
+    func testAReloadOfTheSameIdsInTheSameOrderIsOnlyItsUpdates() {
+        let old = (0..<5).map { item($0) }
+        var new = old
+        new[1].title = "changed"
+        new[4].imageURL = nil
+        let changes = Changeset(from: old, to: new)
+        XCTAssertEqual([changes.deleted, changes.inserted, changes.updated], [[], [], [1, 4]])
+        XCTAssertEqual(changes.moved, [])
+        XCTAssertEqual(changes.apply(to: old), new)
+    }
+
     func testEqualSnapshotsHaveNoChanges() {
         let list = (0..<5).map { item($0) }
         XCTAssertTrue(Changeset(from: list, to: list).isEmpty)

@@ -58,17 +58,40 @@ final class DiskImageCacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [file.lastPathComponent])
     }
 
-    func testStalePartialFilesOfAKilledProcessAreRemovedAtStart() throws {
+    /// A directory with two cache files (1.png used before 2.png), a stale partial file and a fresh one.
+    private func usedDirectory() throws -> (directory: URL, stale: URL, fresh: URL) {
         let directory = root.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (url, size, age) in [("https://a/1.png", 300, 120.0), ("https://a/2.png", 500, 60.0)] {
+            let file = directory.appendingPathComponent(SHA256.hexDigest(url))
+            try Data(count: size).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: file.path)
+        }
         let stale = directory.appendingPathComponent(String(repeating: "a", count: 64) + ".partial-1")
         let fresh = directory.appendingPathComponent(String(repeating: "b", count: 64) + ".partial-2")
         try Data("half".utf8).write(to: stale)
         try Data("half".utf8).write(to: fresh)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale.path)
-        _ = DiskImageCache(directory: directory)
+        return (directory, stale, fresh)
+    }
+
+    func testMakingACacheLeavesItsFilesAloneUntilItIsFirstUsed() throws {
+        let (directory, stale, _) = try usedDirectory()
+        let cache = DiskImageCache(directory: directory)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "start-up lists nothing, so it removes nothing")
+        XCTAssertTrue(cache.contains("https://a/2.png"), "the first use lists the directory")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+        XCTAssertEqual(cache.totalBytes, 800)
+    }
+
+    func testStalePartialFilesOfAKilledProcessAreRemovedWhenTheDirectoryIsListed() throws {
+        let (directory, stale, fresh) = try usedDirectory()
+        let cache = DiskImageCache(directory: directory, byteLimit: 1000)
+        try cache.store(Data(count: 400), for: "https://a/3.png")  // the first use: the list, then the store
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path), "another process may still be writing it")
+        XCTAssertEqual(cache.totalBytes, 900, "the two listed files and the new one, less the oldest to fit 1,000 bytes")
+        XCTAssertFalse(cache.contains("https://a/1.png"))
     }
 
     func testALoadWhoseFileCannotBeWrittenFailsWithCacheUnavailable() throws {

@@ -51,6 +51,17 @@ final class URIReferenceTests: XCTestCase {
         XCTAssertEqual(URIReference.resolve("%E7%A6%8F/a b.jpg", against: page), "https://api.example.com/v1/photos/%E7%A6%8F/a b.jpg", "kept byte for byte")
     }
 
+    func testHasSchemeSaysWhatTheSplitSays() {
+        let references = [
+            "http://a/b", "HTTPS://a", "a:b", ":a", "", "/a:b", "a/b:c", "?a:b", "#a:b", "a?b:c", "a#b:c", "mailto:x@y",
+            "//cdn.example.com/a.jpg", "../g", "g;x=1/../y", "c:/windows", "a:", "1a+-.:x", "é:x", "a b:c",
+            "a:\u{301}b", "a/\u{301}b:c", "a\r\n:b",
+        ]
+        for reference in references {
+            XCTAssertEqual(URIReference.hasScheme(reference), URIReference(reference).scheme != nil, reference)
+        }
+    }
+
     func testComponentsRoundTrip() {
         for text in ["http://u@h:1/p?q#f", "mailto:a@b", "//h", "?", "#", "a:b:c", "/p/a:b", "", "http://h?x#y?z"] {
             XCTAssertEqual(URIReference(text).description, text)

@@ -56,6 +56,17 @@ final class MessageTraceTests: XCTestCase {
         XCTAssertFalse(lines.map(\.jsonString).joined().contains("hunter2"))
     }
 
+    func testAPingAnsweredWithoutParsingIsTracedToo() throws {
+        let lines = try traced(framing: .newline) { client in
+            client.send(#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#)
+            _ = client.receive()
+        }
+        XCTAssertEqual(Array(lines.dropFirst(2)), [
+            ["dir": ">", "msg": ["jsonrpc": "2.0", "id": 7, "method": "ping"]],
+            ["dir": "<", "msg": ["jsonrpc": "2.0", "id": 7, "result": [:]]],
+        ])
+    }
+
     func testAFramedSessionSaysSoAndKeepsItsHeadersInRawLines() throws {
         let lines = try traced(framing: .contentLength) { client in
             client.send(#"{"jsonrpc":"2.0","id":"\ud800","method":"echo"}"#)

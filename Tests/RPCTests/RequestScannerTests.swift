@@ -44,6 +44,58 @@ final class RequestScannerTests: XCTestCase {
         }
     }
 
+    /// The bare scan as the server uses it: its method bytes count only when they are plain.
+    private func barePath(_ line: String) -> (id: String, method: String)? {
+        Array(line.utf8).withUnsafeBytes { bytes in
+            RequestScanner.scanBareRequest(bytes).flatMap {
+                guard RequestScanner.isPlainName($0.methodBytes) else { return nil }
+                return (String(decoding: $0.idBytes, as: UTF8.self), String(decoding: $0.methodBytes, as: UTF8.self))
+            }
+        }
+    }
+
+    func testABareRequestEchoesItsIdBytesExactlyAsTheEncoderWouldWriteThem() throws {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":-42,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":0,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":"req-7 /x","method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":999999999999999999,"method":"shutdown"}"#,
+        ] + (1...18).map { digits in  // the digits are read eight at a time
+            #"{"jsonrpc":"2.0","id":\#(String(repeating: "7", count: digits)),"method":"ping"}"#
+        }
+        for line in lines {
+            let bare = try XCTUnwrap(barePath(line), line)
+            let general = try XCTUnwrap(generalPath(line), line)
+            XCTAssertEqual(bare.method, general.method, line)
+            XCTAssertEqual(bare.id, general.id?.json.jsonString, line)
+        }
+    }
+
+    func testABareRequestIsExactlyTheCanonicalShapeWithoutParams() {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}"#,  // params: the full path
+            #"{"jsonrpc":"2.0","method":"ping","id":1}"#,  // other member order
+            #"{"jsonrpc":"2.0", "id":1,"method":"ping"}"#,  // whitespace
+            #"{"jsonrpc":"2.0","method":"ping"}"#,  // a notification
+            #"{"jsonrpc":"2.0","id":9999999999999999999,"method":"ping"}"#,  // 19 digits
+        ] + [
+            #"{"jsonrpc":"2.0","id":1.0,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":1E2,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"\ud800","method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":007,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":"a\"b","method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping"} "#,
+            #"{"jsonrpc":"2.0","id":12345678.5,"method":"ping"}"#, #"{"jsonrpc":"2.0","id":1234567890e1,"method":"ping"}"#,
+        ] + [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#,  // ends in `"}` but the method is not plain
+            #"{"jsonrpc":"2.0","id":1,"method":"p\u0069ng"}"#,  // an escape
+            #"{"jsonrpc":"2.0","id":1,"method":"pïng"}"#,  // not ASCII
+        ]
+        for line in lines {
+            XCTAssertNil(barePath(line), line)
+        }
+    }
+
     func testAnythingUnusualIsLeftToTheGeneralPath() {
         let lines = [
             #"{"jsonrpc":"2.0","id":1.0,"method":"ping"}"#,  // non-integer id

@@ -7,7 +7,6 @@ import zipfile
 from pathlib import Path
 
 from distribution.platform_tag import Linkage, parse_linkage, platform_tag
-from distribution.static_build import missing_link_libraries
 from distribution.wheel import WheelSpec, build_wheel
 
 from conftest import ROOT
@@ -48,12 +47,6 @@ def test_manylinux_is_claimed_only_for_glibc_alone():
     assert tag == "linux_x86_64" and "libcurl.so.4" in why
     assert platform_tag(Linkage(("libc.so.6",), None), "aarch64")[0] == "linux_aarch64"
     assert not Linkage(("libswiftCore.so", "libc.so.6"), (2, 34)).swift_runtime_linked_in
-
-
-def test_a_failed_link_names_the_missing_libraries():
-    output = "/usr/bin/ld.gold: error: cannot find -lcurl\nclang: error: linker command failed\n"
-    assert missing_link_libraries(output) == ["curl"]
-    assert missing_link_libraries("error: no such module 'Foo'") == []
 
 
 def test_the_wheel_holds_the_client_the_executable_binary_and_a_true_record(tmp_path):

@@ -46,6 +46,25 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
 
     /// The changeset from `old` to `new`. Identities must be unique within each list.
     public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: AppendOnlyList<Item>) where Old.Index == Int {
+        items = new
+        moved = []
+        // A reload that lists the same items in the same order (the usual pull-to-refresh):
+        // only contents may change, found in one pass without hashing every identity.
+        if old.count == new.count {
+            var changed: [Int] = []
+            var sameIdentities = true
+            for (index, (before, after)) in zip(old, new).enumerated() {
+                guard before.identity == after.identity else {
+                    sameIdentities = false
+                    break
+                }
+                if before != after { changed.append(index) }
+            }
+            if sameIdentities {
+                (deleted, inserted, updated) = ([], [], changed)
+                return
+            }
+        }
         var oldIndexByIdentity = [Item.Identity: Int](minimumCapacity: old.count)
         for (index, item) in old.enumerated() { oldIndexByIdentity[item.identity] = index }
         var newIdentities = Set<Item.Identity>(minimumCapacity: new.count)
@@ -54,7 +73,6 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
         deleted = old.indices.filter { !newIdentities.contains(old[$0].identity) }
         inserted = []
         updated = []
-        items = new
 
         // Kept items in new order, with their old index.
         var kept: [(new: Int, old: Int)] = []

@@ -9,6 +9,10 @@ import Reactive
 /// least recently used files go first (Kingfisher's `DiskStorage`). Use is tracked by the
 /// files' modification dates, so it survives restarts.
 ///
+/// Making a cache costs a `mkdir`, whatever the directory holds: the files are listed (one
+/// `readdir` and an `fstatat` each) when the cache is first used, by whichever thread asks
+/// first (an image request, never the RPC reader), so start-up does not grow with the cache.
+///
 /// A file is written beside its final name and renamed into place, so readers never see half a
 /// file; a write that fails (disk full, directory gone or read-only) removes what it wrote and
 /// throws. There is no `fsync`: losing a cache file to a power cut costs one download, an
@@ -19,6 +23,8 @@ public final class DiskImageCache: Sendable {
         var lastUse: [String: Date] = [:]
         var totalBytes = 0
         var latestUse = Date.distantPast
+        /// The directory was listed into `sizes` and `lastUse`.
+        var isIndexed = false
 
         /// A strictly increasing "now", so two uses never tie even within the clock's resolution.
         mutating func tick() -> Date {
@@ -27,7 +33,8 @@ public final class DiskImageCache: Sendable {
         }
     }
 
-    /// Leftovers of writes cut short (a killed process) older than this are removed at start.
+    /// Leftovers of writes cut short (a killed process) older than this are removed when the
+    /// directory is first listed.
     private static let stalePartialAge: TimeInterval = 600
 
     /// The cache directory.
@@ -61,22 +68,39 @@ public final class DiskImageCache: Sendable {
             unusableReason = nil
         } catch {
             unusableReason = "\(error)"
-            return
         }
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+    }
+
+    /// Runs `body` on the state, listing the directory first if no one has yet.
+    private func indexed<Result>(_ body: (inout State) -> Result) -> Result {
         state.withLock { state in
-            for file in files {
-                let values = try? file.resourceValues(forKeys: Set(keys))
-                let modified = values?.contentModificationDate ?? .distantPast
-                if Self.isCacheFileName(file.lastPathComponent) {
-                    state.sizes[file.lastPathComponent] = values?.fileSize ?? 0
-                    state.lastUse[file.lastPathComponent] = modified
-                    state.latestUse = max(state.latestUse, modified)
-                    state.totalBytes += values?.fileSize ?? 0
-                } else if file.lastPathComponent.contains(".partial-"), -modified.timeIntervalSinceNow > Self.stalePartialAge {
-                    unlink(file.path)
-                }
+            if !state.isIndexed {
+                state.isIndexed = true
+                Self.index(directoryPath, into: &state)
+            }
+            return body(&state)
+        }
+    }
+
+    /// Records every cache file of `directory` with its size and date, and removes leftovers of
+    /// writes cut short (older than `stalePartialAge`).
+    private static func index(_ directory: String, into state: inout State) {
+        guard let listing = opendir(directory) else { return }
+        defer { closedir(listing) }
+        let descriptor = dirfd(listing)
+        let now = Date()
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+            if isCacheFileName(name) {
+                state.sizes[name] = Int(status.st_size)
+                state.lastUse[name] = modified
+                state.latestUse = max(state.latestUse, modified)
+                state.totalBytes += Int(status.st_size)
+            } else if name.contains(".partial-"), now.timeIntervalSince(modified) > stalePartialAge {
+                unlinkat(descriptor, name, 0)
             }
         }
     }
@@ -85,17 +109,17 @@ public final class DiskImageCache: Sendable {
     public func path(for url: String) -> URL { directory.appendingPathComponent(SHA256.hexDigest(url)) }
 
     /// Whether `url` has a file.
-    public func contains(_ url: String) -> Bool { state.withLock { $0.sizes[SHA256.hexDigest(url)] != nil } }
+    public func contains(_ url: String) -> Bool { indexed { $0.sizes[SHA256.hexDigest(url)] != nil } }
 
     /// The bytes of `url`, marking the file recently used; `nil` on a miss.
     public func data(for url: String) -> Data? {
         let name = SHA256.hexDigest(url)
-        guard state.withLock({ $0.sizes[name] != nil }) else { return nil }
+        guard indexed({ $0.sizes[name] != nil }) else { return nil }
         guard let data = try? Data(contentsOf: path(for: url)) else {
             forget(name)
             return nil
         }
-        let now = state.withLock { state in
+        let now = indexed { state in
             let now = state.tick()
             state.lastUse[name] = now
             return now
@@ -123,7 +147,7 @@ public final class DiskImageCache: Sendable {
             unlink(partial)
             throw error
         }
-        let victims = state.withLock { state -> [String] in
+        let victims = indexed { state -> [String] in
             state.totalBytes += data.count - (state.sizes[name] ?? 0)
             state.sizes[name] = data.count
             state.lastUse[name] = state.tick()
@@ -142,10 +166,10 @@ public final class DiskImageCache: Sendable {
     }
 
     /// The bytes of all files.
-    public var totalBytes: Int { state.withLock { $0.totalBytes } }
+    public var totalBytes: Int { indexed { $0.totalBytes } }
 
     private func forget(_ name: String) {
-        state.withLock { state in
+        indexed { state in
             state.totalBytes -= state.sizes.removeValue(forKey: name) ?? 0
             state.lastUse[name] = nil
         }

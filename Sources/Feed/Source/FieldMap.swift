@@ -28,7 +28,7 @@ public struct FieldMap: Sendable, Equatable {
         func size(_ paths: [FieldPath]) -> Int? { paths.lazy.compactMap { $0.value(in: json)?.lenientInt }.first.flatMap { $0 >= 0 ? $0 : nil } }
         func url(_ paths: [FieldPath]) -> String? {
             guard let reference = text(paths) else { return nil }
-            guard let pageURL, URIReference(reference).scheme == nil else { return reference }
+            guard let pageURL, !URIReference.hasScheme(reference) else { return reference }
             return URIReference.resolve(reference, against: pageURL)
         }
         guard let id = text(id) else { return nil }

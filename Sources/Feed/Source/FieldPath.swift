@@ -8,12 +8,15 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     public let text: String
     /// The parsed template, when `text` has placeholders.
     private let template: Template?
+    /// `text` split at its dots, when it is a key path: split once, read for every item.
+    private let components: [String]
 
     /// The key path or template `text`.
     public init(_ text: String) {
         self.text = text
         let template = Template(text)
         self.template = template.hasPlaceholders ? template : nil
+        components = template.hasPlaceholders || text.isEmpty ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     public init(stringLiteral text: String) { self.init(text) }
@@ -22,7 +25,7 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     /// soon as one of its key paths does; its values are inserted as the API wrote them.
     public func value(in item: JSON) -> JSON? {
         guard let template else {
-            guard let value = item[keyPath: text], !value.isNull, value.lenientString != "" else { return nil }
+            guard let value = item[keyPathComponents: components], !value.isNull, value.lenientString != "" else { return nil }
             return value
         }
         let text = template.rendered { path in

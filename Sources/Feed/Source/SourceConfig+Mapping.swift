@@ -3,34 +3,36 @@ import JSON
 extension SourceConfig {
     /// The page an answer describes, or the failure it reports.
     ///
-    /// `url` is the request URL as errors may show it (secrets redacted); `pageURL` the URL as
-    /// requested, against which relative image and next-page URLs are resolved (default `url`).
+    /// `url` is the request URL as errors may show it (secrets redacted; made only for an error
+    /// or when there is no `pageURL`); `pageURL` the URL as requested, against which relative
+    /// image and next-page URLs are resolved (default `url`).
     /// Items without an id are dropped; a non-empty item array where none has one fails, as
     /// that is a wrong `fields.id` rather than a page of odd items. The end of the list is
     /// decided by `continuation(of:headers:request:count:pageURL:)`.
     public func page(
-        body: [UInt8], statusCode: Int, headers: [String: String], request: PageRequest, url: String, pageURL: String? = nil
+        body: [UInt8], statusCode: Int, headers: [String: String], request: PageRequest, url: @autoclosure () -> String,
+        pageURL: String? = nil
     ) throws(FeedError) -> FeedPage {
         let json = try? JSON.parse(body)
         guard (200..<300).contains(statusCode) else {
-            throw FeedError.server(message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url)
+            throw FeedError.server(message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url())
         }
-        guard let json else { throw FeedError.decoding(message: "The answer is not JSON", url: url) }
+        guard let json else { throw FeedError.decoding(message: "The answer is not JSON", url: url()) }
         if let flagPath = errorFlagPath, json[keyPath: flagPath]?.lenientBool == true {
-            throw FeedError.server(message: message(in: json) ?? "The server reported an error", status: statusCode, url: url)
+            throw FeedError.server(message: message(in: json) ?? "The server reported an error", status: statusCode, url: url())
         }
         if let codePath, !Self.isSuccess(json[keyPath: codePath], successCode) {
             let code = json[keyPath: codePath]?.jsonString ?? "missing"
-            throw FeedError.server(message: message(in: json) ?? "Unexpected code \(code)", status: statusCode, url: url)
+            throw FeedError.server(message: message(in: json) ?? "Unexpected code \(code)", status: statusCode, url: url())
         }
         guard let array = json[keyPath: itemsPath]?.arrayValue else {
-            throw FeedError.decoding(message: ItemArrayReport.missing(at: itemsPath, in: json), url: url)
+            throw FeedError.decoding(message: ItemArrayReport.missing(at: itemsPath, in: json), url: url())
         }
-        let pageURL = pageURL ?? url
+        let pageURL = pageURL ?? url()
         let items = array.compactMap { fields.item(from: $0, pageURL: pageURL) }
         if items.isEmpty, let first = array.first {
             let idPaths = fields.id.map(\.text)
-            throw FeedError.decoding(message: ItemArrayReport.noIDs(at: idPaths, count: array.count, first: first), url: url)
+            throw FeedError.decoding(message: ItemArrayReport.noIDs(at: idPaths, count: array.count, first: first), url: url())
         }
         let (hasMore, nextCursor) = continuation(of: json, headers: headers, request: request, count: array.count, pageURL: pageURL)
         return FeedPage(items: items, hasMore: hasMore, nextCursor: nextCursor)

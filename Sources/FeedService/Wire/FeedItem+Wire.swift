@@ -7,6 +7,7 @@ extension FeedItem {
     /// left out, never `null`.
     var wireJSON: JSON {
         var object = JSONObject()
+        object.reserveCapacity(2 + knownOptionalFields)  // one allocation per array, not four
         object.appendUnchecked(key: "id", value: .string(id))
         object.appendUnchecked(key: "title", value: .string(title))
         if let imageURL { object.appendUnchecked(key: "imageURL", value: .string(imageURL)) }
@@ -17,5 +18,17 @@ extension FeedItem {
         if let width { object.appendUnchecked(key: "width", value: .int(Int64(width))) }
         if let height { object.appendUnchecked(key: "height", value: .int(Int64(height))) }
         return .object(object)
+    }
+
+    private var knownOptionalFields: Int {
+        var count = 0
+        if imageURL != nil { count += 1 }
+        if thumbnailURL != nil { count += 1 }
+        if author != nil { count += 1 }
+        if source != nil { count += 1 }
+        if publishedAt != nil { count += 1 }
+        if width != nil { count += 1 }
+        if height != nil { count += 1 }
+        return count
     }
 }
