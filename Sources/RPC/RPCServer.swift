@@ -68,7 +68,7 @@ public final class RPCServer: @unchecked Sendable {
     var inFlight: [RequestID: [RequestContext]] = [:]
     var stopHandlers: [@Sendable () -> Void] = []
     var initializeParameters: JSON?
-    var signalSources: [DispatchSourceSignal] = []
+    var signalSources: [DispatchSourceRead] = []
     private var isFinishing = false
     private var isFinished = false
 
@@ -155,9 +155,11 @@ public final class RPCServer: @unchecked Sendable {
         reader.name = "rpc-reader"
         reader.stackSize = 16 << 20  // deep but legal JSON recurses in the parser
         reader.start()
-        state.withLock {
+        let signalSources = state.withLock {
             while !isFinished { state.wait() }
+            return self.signalSources
         }
+        for source in signalSources { source.cancel() }  // a later server in this process gets the pipe
         writer.stop()
         return 0
     }

@@ -62,6 +62,15 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(harness.client.receiveUntilEnd().first?["error"]?["code"], .int(-32800))
     }
 
+    func testASignalRaisedTheMomentStopOnSignalsReturnsStopsTheServer() {
+        for _ in 0..<20 {  // the handler must be in place on return, not armed some time later
+            let harness = InProcessServer()
+            harness.server.stopOnSignals([SIGUSR2])
+            raise(SIGUSR2)
+            XCTAssertEqual(harness.waitForExit(), 0)
+        }
+    }
+
     func testStopHandlersRunOnceAfterRunningRequestsWereCancelled() {
         let harness = InProcessServer { server in
             server.register("wait") { _, _ in }
