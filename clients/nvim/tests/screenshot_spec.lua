@@ -33,7 +33,7 @@ local function init_script()
     'vim.o.laststatus = 2',
     'vim.o.showmode = false',
     -- The buffer variables in a statusline, as a user would show them.
-    [[vim.o.statusline = ' %f %= %{get(b:, "feedvm_count", "")} items · %{get(b:, "feedvm_status", "")} ']],
+    [[vim.o.statusline = ' %f %= %{get(b:, "feedvm_count", "")} items · %{get(b:, "feedvm_state", "")} ']],
     "vim.cmd('FeedVM stub welfare stubDelayMs=700')",
   })
 end
@@ -70,7 +70,7 @@ H.test('in a terminal: paging, the loading footer and an image report, as screen
   local text = S.text(t)
   H.ok(text:find('FeedVM  stub › welfare', 1, true), 'the header')
   H.ok(text:find('20 items · 2 pages', 1, true), 'the count in the header')
-  H.ok(text:find('20 items · footerStatus', 1, true), 'the statusline shows the buffer variables')
+  H.ok(text:find('20 items · ready', 1, true), 'the statusline shows the buffer variables')
   H.ok(text:find('welfare #5 ', 1, true), 'the card names the item under the cursor')
   for _, png in ipairs({ loading, shot }) do
     local size = vim.fn.trim(vim.fn.system({ 'identify', '-format', '%wx%h', png }))

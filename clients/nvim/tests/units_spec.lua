@@ -72,6 +72,14 @@ H.test('the header names the source, and the category when there is one', functi
   H.eq(' FeedVM  unsplash', (render.header_line('unsplash', nil)))
 end)
 
+H.test('the state word names what the feed is doing, the most urgent first', function()
+  H.eq('ready', render.state_word({ footer = 'idle' }))
+  H.eq('loading more', render.state_word({ footer = 'loading' }))
+  H.eq('no more data', render.state_word({ footer = 'noMoreData', no_more_data = true }))
+  H.eq('refreshing', render.state_word({ footer = 'noMoreData', no_more_data = true, refreshing = true }))
+  H.eq('closed', render.state_word({ footer = 'loading', refreshing = true, closed = true }))
+end)
+
 H.test('the footer line says what the footer shows', function()
   local layout = render.layout(80, 10)
   H.eq('Loading more…', vim.trim((render.footer_line('loading', layout))))

@@ -183,6 +183,21 @@ function M.footer_line(footer, layout)
   return join({ { string.rep(' ', 1 + layout.index + 2) }, { text, group } })
 end
 
+--- What the feed is doing, in a word a statusline can show: `closed`, `refreshing`,
+--- `loading more`, `no more data` or `ready`.
+function M.state_word(session)
+  if session.closed then
+    return 'closed'
+  elseif session.refreshing then
+    return 'refreshing'
+  elseif session.footer == 'loading' then
+    return 'loading more'
+  elseif session.no_more_data then
+    return 'no more data'
+  end
+  return 'ready'
+end
+
 --- The column where the footer's spinner goes (two cells left of its text).
 function M.spinner_column(layout)
   return layout.index + 1

@@ -210,6 +210,7 @@ function View:set_vars()
   vim.b[self.buf].feedvm_session = s.id or ''
   vim.b[self.buf].feedvm_count = #s.items
   vim.b[self.buf].feedvm_status = s.status
+  vim.b[self.buf].feedvm_state = render.state_word(s)
   vim.b[self.buf].feedvm_no_more_data = s.no_more_data
 end
 
