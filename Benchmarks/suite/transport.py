@@ -22,6 +22,7 @@ import time
 import zlib
 
 from . import c_server
+from .endtoend import reload_latencies
 from .raw_client import RawServer
 from .report import Row, milliseconds
 from .stats import median, spread
@@ -111,20 +112,6 @@ def curl_images(base, count, scratch):
     return elapsed, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
-def feedvm_reloads(server, session, count):
-    """Seconds per reload, stamped before the request is written."""
-    samples = []
-    for _ in range(count):
-        start = time.perf_counter()
-        request_id = server.write("requestCommand", {"session": session, "reload": True})
-        answer = server.wait_for([request_id])[request_id]
-        if "error" in answer.message:
-            raise RuntimeError(f"reload failed: {answer.message['error']}")
-        samples.append(answer.arrived - start)
-        server.notifications.clear()
-    return samples
-
-
 def curl_gets(url, count):
     """curl's ``time_total`` of ``count`` GETs of ``url`` on one kept-alive connection (the first,
     which connects, is left out)."""
@@ -160,9 +147,9 @@ def run(context):
         reload_ours, reload_theirs, block_added = [], [], []
         with RawServer(context.feedvm_command()) as feedvm:
             session = feedvm.call("transform", {"input": custom_input(server.base, "reload.json")})["session"]
-            feedvm_reloads(feedvm, session, context.size(50, 2))  # warm up: connection, caches
+            reload_latencies(feedvm, session, context.size(50, 2))  # warm up: connection, caches
             for _ in range(context.size(6, 1)):
-                block_ours = feedvm_reloads(feedvm, session, context.size(50, 3))
+                block_ours = reload_latencies(feedvm, session, context.size(50, 3))
                 block_theirs = curl_gets(server.base + "reload.json", context.size(50, 3))
                 block_added.append(median(block_ours) - median(block_theirs))
                 reload_ours += block_ours

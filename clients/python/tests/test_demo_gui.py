@@ -64,25 +64,34 @@ def demo_environment(**extra: str) -> Dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(PACKAGE_ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), **extra)
 
 
+def run_demo_until_ready(binary: str, arguments: List[str], display: str,
+                         tmp_path: Path) -> Tuple[Dict[str, Any], Screenshot]:
+    """Runs the demo on ``display`` until it reports its first page; its ready report and the
+    screen at that moment. The demo must then shut down cleanly on SIGTERM."""
+    stderr_path = tmp_path / "demo.stderr"
+    with open(stderr_path, "wb") as stderr:
+        demo = subprocess.Popen(
+            [sys.executable, "-m", "feedvm.demo", "--print-ready", "--binary", binary, *arguments],
+            stdout=subprocess.PIPE, stderr=stderr, env=demo_environment(DISPLAY=display))
+    try:
+        ready = read_ready_line(demo, time.monotonic() + 90)
+        assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
+        shot = Screenshot.grab(display)
+        demo.send_signal(signal.SIGTERM)
+        assert demo.wait(30) == 0, "demo did not shut down cleanly: " + stderr_path.read_text()
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.wait()
+    assert "error" not in stderr_path.read_text().lower(), stderr_path.read_text()
+    return ready, shot
+
+
 @needs_xvfb
 @pytest.mark.parametrize("mode", [[], ["--fixtures"]], ids=["stub", "fixtures"])
 def test_the_demo_draws_the_first_page_of_pictures(feedvm_binary: str, mode: List[str], tmp_path: Path) -> None:
     with VirtualDisplay() as display:
-        stderr_path = tmp_path / "demo.stderr"
-        with open(stderr_path, "wb") as stderr:
-            demo = subprocess.Popen(
-                [sys.executable, "-m", "feedvm.demo", "--print-ready", "--binary", feedvm_binary, *mode],
-                stdout=subprocess.PIPE, stderr=stderr, env=demo_environment(DISPLAY=display.name))
-        try:
-            ready = read_ready_line(demo, time.monotonic() + 90)
-            assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
-            shot = Screenshot.grab(display.name)
-            demo.send_signal(signal.SIGTERM)
-            assert demo.wait(30) == 0, "demo did not shut down cleanly: " + stderr_path.read_text()
-        finally:
-            if demo.poll() is None:
-                demo.kill()
-                demo.wait()
+        ready, shot = run_demo_until_ready(feedvm_binary, mode, display.name, tmp_path)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot.save_png(SCREENSHOTS / f"demo-{'-'.join(m.strip('-') for m in mode) or 'stub'}.png")
     assert ready["thumbnails"] >= 4

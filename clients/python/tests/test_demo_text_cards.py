@@ -6,23 +6,17 @@ the test's temporary directory (``--basetemp`` to keep it).
 """
 
 import json
-import os
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from feedvm.demo.theme import TEXT_CARD_TINTS
 from feedvm.fixtures import FixtureServer
-from screenshot import Screenshot, VirtualDisplay
+from screenshot import VirtualDisplay
 from test_custom_examples import EXAMPLES, localized
-from test_demo_gui import hex_colour, read_ready_line
+from test_demo_gui import hex_colour, run_demo_until_ready
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 TINTS = [hex_colour(tint) for tint in TEXT_CARD_TINTS]
 
 pytestmark = pytest.mark.skipif(
@@ -30,40 +24,14 @@ pytestmark = pytest.mark.skipif(
     reason="Xvfb/xwd missing: run clients/python/scripts/install-test-deps.sh")
 
 
-def save_png(display: str, path: Path) -> None:
-    """The screen as a PNG, for a person to look at (needs ImageMagick's ``convert``)."""
-    xwd = path.with_suffix(".xwd")
-    xwd.write_bytes(subprocess.run(["xwd", "-root", "-silent", "-display", display],
-                                   check=True, capture_output=True, timeout=30).stdout)
-    if shutil.which("convert"):
-        subprocess.run(["convert", f"xwd:{xwd}", str(path)], check=True, timeout=60)
-
-
 def test_items_without_an_image_are_drawn_as_text_cards(feedvm_binary: str, tmp_path: Path) -> None:
     pytest.importorskip("tkinter")
     with FixtureServer() as fixtures, VirtualDisplay() as display:
         feed_input = localized(EXAMPLES["Offset + total (WordPress REST API)"], fixtures)
-        env = dict(os.environ, DISPLAY=display.name,
-                   PYTHONPATH=str(PACKAGE_ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        stderr_path = tmp_path / "demo.stderr"
-        with open(stderr_path, "wb") as stderr:
-            demo = subprocess.Popen(
-                [sys.executable, "-m", "feedvm.demo", "--print-ready", "--binary", feedvm_binary,
-                 "--input", json.dumps(feed_input)],
-                stdout=subprocess.PIPE, stderr=stderr, env=env)
-        try:
-            ready = read_ready_line(demo, time.monotonic() + 90)
-            assert ready is not None, "demo never reported its first page: " + stderr_path.read_text()
-            shot = Screenshot.grab(display.name)
-            save_png(display.name, tmp_path / "demo-text-cards.png")
-            demo.send_signal(signal.SIGTERM)
-            assert demo.wait(30) == 0, "demo did not shut down cleanly: " + stderr_path.read_text()
-        finally:
-            if demo.poll() is None:
-                demo.kill()
-                demo.wait()
+        ready, shot = run_demo_until_ready(
+            feedvm_binary, ["--input", json.dumps(feed_input)], display.name, tmp_path)
+        shot.save_png(tmp_path / "demo-text-cards.png")
     assert ready["thumbnails"] >= 1 and len(ready["textCards"]) >= 2
-    assert "error" not in stderr_path.read_text().lower()
     for x, y, width, height in ready["textCards"]:
         pixels = list(shot.region(x, y, width, height))
         tinted = [p for p in pixels if any(max(abs(a - b) for a, b in zip(p, tint)) <= 4 for tint in TINTS)]
