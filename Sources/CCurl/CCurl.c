@@ -22,6 +22,7 @@ static struct {
     void (*easy_reset)(ccurl_easy *);
     const char *(*easy_strerror)(ccurl_code);
     ccurl_code (*easy_setopt)(ccurl_easy *, ccurl_option, ...);
+    ccurl_code (*easy_getinfo)(ccurl_easy *, ccurl_info, ...);
     ccurl_slist *(*slist_append)(ccurl_slist *, const char *);
     void (*slist_free_all)(ccurl_slist *);
     ccurl_multi *(*multi_init)(void);
@@ -70,6 +71,7 @@ static void load(void) {
     RESOLVE(easy_reset, "curl_easy_reset");
     RESOLVE(easy_strerror, "curl_easy_strerror");
     RESOLVE(easy_setopt, "curl_easy_setopt");
+    RESOLVE(easy_getinfo, "curl_easy_getinfo");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
     RESOLVE(multi_init, "curl_multi_init");
@@ -114,6 +116,10 @@ ccurl_code ccurl_easy_setopt_off_t(ccurl_easy *easy, ccurl_option option, int64_
 }
 ccurl_code ccurl_easy_setopt_write_function(ccurl_easy *easy, ccurl_option option, ccurl_write_callback callback) {
     return api.easy_setopt(easy, option, callback);
+}
+ccurl_code ccurl_easy_getinfo_string(ccurl_easy *easy, ccurl_info info, const char **value) {
+    *value = NULL;
+    return api.easy_getinfo(easy, info, value);
 }
 
 ccurl_slist *ccurl_slist_append(ccurl_slist *list, const char *line) { return api.slist_append(list, line); }

@@ -125,7 +125,7 @@ final class CurlEventLoop: @unchecked Sendable {
             guard let finished = easy, let transfer = running.removeValue(forKey: finished) else { continue }
             transfer.easy = nil
             slots.release(transfer)
-            let outcome = transfer.outcome(code)
+            let outcome = transfer.outcome(code, on: finished)
             ccurl_multi_remove_handle(multi, finished)
             recycle(finished)
             transfer.finish(outcome)

@@ -2,11 +2,13 @@ import CCurl
 import Foundation
 
 extension CurlTransfer {
-    /// What it means that curl ended this transfer with `code`.
-    func outcome(_ code: ccurl_code) -> Result<(HTTPResponse, Data), NetworkError> {
+    /// What it means that curl ended this transfer, run on `easy`, with `code`. Read before
+    /// `easy` is reset, which forgets the URL it ended at.
+    func outcome(_ code: ccurl_code, on easy: OpaquePointer) -> Result<(HTTPResponse, Data), NetworkError> {
         switch code {
         case CCURLE_OK:
-            return .success((HTTPResponse(statusCode: head.statusCode, headers: head.headers), body.take()))
+            let head = HTTPResponse(statusCode: head.statusCode, headers: head.headers, url: Self.effectiveURL(of: easy))
+            return .success((head, body.take()))
         case CCURLE_FILESIZE_EXCEEDED:
             return .failure(.bodyTooLarge(limit: limits.maxBodyBytes, request: request))
         case CCURLE_WRITE_ERROR where overrun == .body:
@@ -31,6 +33,14 @@ extension CurlTransfer {
         default:
             return .failure(.underlying(CurlTransfer.transportError(code), request: request, response: nil))
         }
+    }
+
+    /// The URL `easy` ended at: the request's, or after redirects the last `Location` resolved
+    /// (`nil` only if curl has none or it does not parse, which its own normalizing rules out).
+    private static func effectiveURL(of easy: OpaquePointer) -> URL? {
+        var text: UnsafePointer<CChar>?
+        guard ccurl_easy_getinfo_string(easy, CCURLINFO_EFFECTIVE_URL, &text) == CCURLE_OK, let text else { return nil }
+        return URL(string: String(cString: text))
     }
 
     /// The scheme a redirect's `Location` names, lower-cased ("" when it names none).

@@ -10,18 +10,22 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     public let request: HTTPRequest?
     /// The response headers as received.
     public let headers: [String: String]
+    /// The URL the answer came from after redirects (Moya's `response?.url`); `nil` for stubbed
+    /// answers. See `HTTPResponse.url`: it may carry secrets.
+    public let url: URL?
 
     /// A response with every part given.
-    public init(statusCode: Int, data: Data, request: HTTPRequest? = nil, headers: [String: String] = [:]) {
+    public init(statusCode: Int, data: Data, request: HTTPRequest? = nil, headers: [String: String] = [:], url: URL? = nil) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
         self.headers = headers
+        self.url = url
     }
 
     /// The response described by `httpResponse` with `data` as its body.
     public convenience init(httpResponse: HTTPResponse, data: Data, request: HTTPRequest?) {
-        self.init(statusCode: httpResponse.statusCode, data: data, request: request, headers: httpResponse.headers)
+        self.init(statusCode: httpResponse.statusCode, data: data, request: request, headers: httpResponse.headers, url: httpResponse.url)
     }
 
     /// The value of the header called `name`, compared case-insensitively (`header("link")`).
@@ -33,6 +37,6 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     public var debugDescription: String { "Status Code: \(statusCode), Data Length: \(data.count)" }
 
     public static func == (lhs: Response, rhs: Response) -> Bool {
-        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.headers == rhs.headers && lhs.request == rhs.request
+        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.headers == rhs.headers && lhs.request == rhs.request && lhs.url == rhs.url
     }
 }

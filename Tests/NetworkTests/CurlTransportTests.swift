@@ -175,6 +175,23 @@ final class CurlTransportTests: XCTestCase {
         XCTAssertEqual(try send(URLTarget(baseURL: baseURL, path: "old")).get().mapString(), "/new")
     }
 
+    func testTheResponseURLIsTheOneTheAnswerCameFromAfterRedirects() throws {
+        let baseURL = try startServer { request in
+            switch request.target {
+            case "/api/posts?page=1": .respond(status: 302, headers: ["Location": "/moved/v2/posts?page=1"], body: Data())
+            case "/moved/v2/posts?page=1": .respond(status: 301, headers: ["Location": "../v3/posts/?page=1"], body: Data())
+            default: .respond(status: 200, headers: [:], body: Data(request.target.utf8))
+            }
+        }
+        let redirected = try send(URLTarget(baseURL: baseURL, path: "api/posts", task: .requestParameters(parameters: ["page": 1], encoding: .url))).get()
+        XCTAssertEqual(try redirected.mapString(), "/moved/v3/posts/?page=1")
+        XCTAssertEqual(redirected.url?.absoluteString, "\(baseURL.absoluteString)moved/v3/posts/?page=1", "the last Location, resolved")
+        XCTAssertEqual(redirected.request?.url.absoluteString, "\(baseURL.absoluteString)api/posts?page=1", "the request as sent")
+
+        let direct = try send(URLTarget(baseURL: baseURL, path: "here")).get()
+        XCTAssertEqual(direct.url?.absoluteString, "\(baseURL.absoluteString)here", "without a redirect, the URL requested")
+    }
+
     func testARequestTimeoutEndsWithTimedOut() throws {
         let baseURL = try startServer { _ in .hang(clientClosed: {}) }
         let provider = Provider<URLTarget>(requestClosure: { endpoint in

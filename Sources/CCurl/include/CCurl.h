@@ -5,8 +5,8 @@
 // loads) and looks up the functions below. The option and error numbers are curl's own
 // (include/curl/curl.h and multi.h); libcurl keeps them stable across versions (ABI 4).
 //
-// curl_easy_setopt and curl_multi_setopt are variadic, which Swift cannot call, so each is
-// wrapped once per argument type.
+// curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot
+// call, so each is wrapped once per argument type.
 #ifndef CCURL_H
 #define CCURL_H
 
@@ -51,6 +51,11 @@ typedef enum ccurl_option {
     CCURLOPT_REDIR_PROTOCOLS_STR = 10319,
     CCURLOPT_USERAGENT = 10018,
 } ccurl_option;
+
+/// CURLINFO numbers: CURLINFO_STRING 0x100000 + n (the answer is a `char *` owned by curl).
+typedef enum ccurl_info {
+    CCURLINFO_EFFECTIVE_URL = 0x100000 + 1,
+} ccurl_info;
 
 /// CURLPROTO bits, for libcurl older than 7.85 (no *_PROTOCOLS_STR).
 enum {
@@ -101,6 +106,9 @@ ccurl_code ccurl_easy_setopt_long(ccurl_easy *easy, ccurl_option option, long va
 ccurl_code ccurl_easy_setopt_pointer(ccurl_easy *easy, ccurl_option option, const void *value);
 ccurl_code ccurl_easy_setopt_off_t(ccurl_easy *easy, ccurl_option option, int64_t value);
 ccurl_code ccurl_easy_setopt_write_function(ccurl_easy *easy, ccurl_option option, ccurl_write_callback callback);
+/// `curl_easy_getinfo` for a string: `value` points into `easy` (valid until it is reset or
+/// cleaned up) and may be NULL.
+ccurl_code ccurl_easy_getinfo_string(ccurl_easy *easy, ccurl_info info, const char **value);
 
 ccurl_slist *ccurl_slist_append(ccurl_slist *list, const char *line);
 void ccurl_slist_free_all(ccurl_slist *list);
