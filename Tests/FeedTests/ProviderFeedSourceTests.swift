@@ -15,8 +15,12 @@ final class ProviderFeedSourceTests: XCTestCase {
             sent.withLock { $0.append(request) }
             return .response(statusCode: 200, body: Data(answer(request.url.absoluteString).serialized()))
         }
+        return (try source(custom, transport: transport), sent)
+    }
+
+    private func source(_ custom: JSON, transport: some HTTPTransport) throws -> ProviderFeedSource {
         let input = try FeedInput(json: ["source": "custom", "baseURL": "https://api.test/", "accessKey": "KEY", "custom": custom])
-        return (ProviderFeedSource(config: input.config, context: input.context, provider: Provider(transport: transport)), sent)
+        return ProviderFeedSource(config: input.config, context: input.context, provider: Provider(transport: transport))
     }
 
     private func load(_ source: ProviderFeedSource, _ request: PageRequest) -> Result<FeedPage, FeedError> {
@@ -53,6 +57,46 @@ final class ProviderFeedSourceTests: XCTestCase {
         let third = load(source, PageRequest(index: 2, pageSize: 1, category: "all", cursor: second.nextCursor))
         XCTAssertEqual(third.failure, .refusedScheme("file", url: "file:///etc/passwd"))
         XCTAssertEqual(sent.current.map { $0.url.absoluteString }, ["https://api.test/items", "https://api.test/items?cursor=b"])
+    }
+}
+
+extension ProviderFeedSourceTests {
+    func testRelativeURLsResolveAgainstTheURLThePageCameFromAfterARedirect() throws {
+        let moved = ["https://api.test/api/posts?key=KEY": "https://other.test/v2/posts/?key=KEY",
+                     "https://other.test/v2/posts/?page=2": "https://other.test/v2/posts/?page=2&v=3"]
+        let transport = RedirectingTransport(moved: moved) { url in
+            url.contains("v=3") ? ["posts": [["id": 2]], "next": "?page=2"] : ["posts": [["id": 1, "image": "media/a.jpg"]], "next": "?page=2"]
+        }
+        let source = try source(["url": "{baseURL}api/posts", "query": ["key": "{accessKey}"], "paging": "next", "nextURL": "next",
+                                 "items": "posts", "fields": ["id": "id", "imageURL": "image"]], transport: transport)
+
+        let first = try load(source, PageRequest(index: 0, pageSize: 1, category: "all")).get()
+        XCTAssertEqual(first.items.map(\.imageURL), ["https://other.test/v2/posts/media/a.jpg"], "path-relative: the redirected path is the base")
+        XCTAssertEqual(first.nextCursor, "https://other.test/v2/posts/?page=2")
+        let second = try load(source, PageRequest(index: 1, pageSize: 1, category: "all", cursor: first.nextCursor)).get()
+        XCTAssertEqual(second.nextCursor, nil, "the next URL is the one just requested: following it would loop")
+        XCTAssertFalse(second.hasMore)
+    }
+
+    func testAnErrorAfterARedirectShowsTheRequestedURLRedacted() throws {
+        let transport = RedirectingTransport(moved: ["https://api.test/api/posts?key=KEY": "https://other.test/KEY/posts?key=KEY"]) { _ in ["nothing": []] }
+        let source = try source(["url": "{baseURL}api/posts", "query": ["key": "{accessKey}"], "items": "posts", "fields": ["id": "id"]], transport: transport)
+        let failure = load(source, PageRequest(index: 0, pageSize: 1, category: "all")).failure
+        guard case .decoding(_, let url) = failure else { return XCTFail("expected a decoding error, got \(String(describing: failure))") }
+        XCTAssertEqual(url, "https://api.test/api/posts?key=REDACTED")
+    }
+}
+
+/// Answers every request at once with `answer(final URL)`, as if redirected from the URL
+/// requested to `moved[url]` (when listed): what curl reports for a followed `Location`.
+private struct RedirectingTransport: HTTPTransport {
+    let moved: [String: String]
+    let answer: @Sendable (String) -> JSON
+
+    func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
+        let final = moved[request.url.absoluteString] ?? request.url.absoluteString
+        completion(.success((HTTPResponse(statusCode: 200, url: URL(string: final)), Data(answer(final).serialized()))))
+        return Disposables.create()
     }
 }
 

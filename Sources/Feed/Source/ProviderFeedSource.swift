@@ -46,9 +46,11 @@ public struct ProviderFeedSource: FeedSource {
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)
             .map { response throws(FeedError) in
+                // Relative references resolve against the page that listed them: after a
+                // redirect, the URL the answer came from. It may hold the key: errors show `urlText`.
                 try config.page(
                     body: [UInt8](response.data), statusCode: response.statusCode, headers: response.headers, request: request,
-                    url: redactedURL(), pageURL: urlText)
+                    url: redactedURL(), pageURL: response.url?.absoluteString ?? urlText, requestedURL: urlText)
             }
     }
 }

@@ -4,14 +4,16 @@ extension SourceConfig {
     /// The page an answer describes, or the failure it reports.
     ///
     /// `url` is the request URL as errors may show it (secrets redacted; made only for an error
-    /// or when there is no `pageURL`); `pageURL` the URL as requested, against which relative
-    /// image and next-page URLs are resolved (default `url`).
+    /// or when there is no `pageURL`); `pageURL` the URL of the page that listed the items,
+    /// which after a redirect is the URL the answer came from, against which relative image and
+    /// next-page URLs are resolved (default `url`); `requestedURL` the URL as requested, when a
+    /// redirect made it differ (default `pageURL`). Both hold secrets: never show them.
     /// Items without an id are dropped; a non-empty item array where none has one fails, as
     /// that is a wrong `fields.id` rather than a page of odd items. The end of the list is
-    /// decided by `continuation(of:headers:request:count:pageURL:)`.
+    /// decided by `continuation(of:headers:request:count:pageURLs:)`.
     public func page(
         body: [UInt8], statusCode: Int, headers: [String: String], request: PageRequest, url: @autoclosure () -> String,
-        pageURL: String? = nil
+        pageURL: String? = nil, requestedURL: String? = nil
     ) throws(FeedError) -> FeedPage {
         let json = try? JSON.parse(body)
         guard (200..<300).contains(statusCode) else {
@@ -34,7 +36,8 @@ extension SourceConfig {
             let idPaths = fields.id.map(\.text)
             throw FeedError.decoding(message: ItemArrayReport.noIDs(at: idPaths, count: array.count, first: first), url: url())
         }
-        let (hasMore, nextCursor) = continuation(of: json, headers: headers, request: request, count: array.count, pageURL: pageURL)
+        let pageURLs = (listing: pageURL, requested: requestedURL ?? pageURL)
+        let (hasMore, nextCursor) = continuation(of: json, headers: headers, request: request, count: array.count, pageURLs: pageURLs)
         return FeedPage(items: items, hasMore: hasMore, nextCursor: nextCursor)
     }
 

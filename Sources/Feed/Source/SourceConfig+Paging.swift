@@ -10,7 +10,8 @@ extension SourceConfig {
         /// `{cursor}` is the value the previous page gave at `nextCursorPath` (`firstCursor` at first).
         case cursor
         /// The next page is the URL the previous page gave at `nextURLPath`, or in its `Link`
-        /// header's `rel="next"`: the URL is requested as given (resolved against the page's own).
+        /// header's `rel="next"`: the URL is requested as given (resolved against the page's own,
+        /// after redirects).
         case next
     }
 
@@ -21,13 +22,18 @@ extension SourceConfig {
     /// no cursor or URL ends it (else the has-more flag decides, when the body has one); the
     /// has-more flag; the `Link` header's `rel="next"` (when `usesLinkHeader` and the header is
     /// there); a total (body or header) reached; a page shorter than the page size.
+    ///
+    /// `pageURLs` are the URL of the page that listed the items (after redirects), against which
+    /// a relative next URL is resolved, and the URL as requested.
     func continuation(
-        of json: JSON, headers: [String: String], request: PageRequest, count: Int, pageURL: String
+        of json: JSON, headers: [String: String], request: PageRequest, count: Int, pageURLs: (listing: String, requested: String)
     ) -> (hasMore: Bool, nextCursor: String?) {
         let flag = hasMorePath.flatMap { json[keyPath: $0]?.lenientBool }
-        var nextCursor = paging == .next ? nextURL(in: json, headers: headers, pageURL: pageURL) : text(at: nextCursorPath, in: json)
-        // A server that names the page just loaded as the next one would loop forever.
-        if nextCursor != nil && nextCursor == (paging == .next ? pageURL : request.cursor) { nextCursor = nil }
+        var nextCursor = paging == .next ? nextURL(in: json, headers: headers, pageURL: pageURLs.listing) : text(at: nextCursorPath, in: json)
+        // A server that names the page just loaded as the next one would loop forever; after a
+        // redirect, either URL names it.
+        let thisPage = paging == .next ? [pageURLs.listing, pageURLs.requested] : [request.cursor]
+        if let next = nextCursor, thisPage.contains(next) { nextCursor = nil }
         guard count > 0 else { return (false, nextCursor) }
         if paging == .cursor || paging == .next { return (nextCursor != nil && flag != false, nextCursor) }
         if let flag { return (flag, nextCursor) }

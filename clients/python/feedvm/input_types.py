@@ -66,7 +66,7 @@ class _CustomFieldsRequired(TypedDict):
 class CustomFields(_CustomFieldsRequired, total=False):
     """The field map of the custom source. An item without an id is dropped; one without an image is
     kept without imageURL. Relative imageURL/thumbnailURL references are resolved against the page's
-    URL.
+    URL (after redirects, the URL the page came from).
     """
     title: FieldPaths
     imageURL: FieldPaths
