@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import feedvm
-from feedvm.fixtures import FixtureServer, drf, entries, notion, reddit, wordpress, zhihu
+from feedvm.fixtures import FixtureServer, drf, entries, moved, notion, reddit, wordpress, zhihu
 from feedvm.fixtures.catalog import Entry
 from feedvm.input_types import Input
 from feedvm.protocol_types import FeedItem, SectionsParams
@@ -154,6 +154,19 @@ def test_relative_image_paths_and_field_templates_resolve_against_the_page(real:
     item = walk_to_the_end(real, session)[7]
     assert item["thumbnailURL"] == f"{fixtures.url}/id/7/200/150"
     assert item["imageURL"] == f"{fixtures.url}/id/7/{item['width']}/{item['height']}"
+
+
+def test_relative_references_resolve_against_the_address_a_redirect_led_to(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    moved_api = cast(Input, {"source": "custom", "baseURL": f"{fixtures.url}/", "pageSize": 20, "custom": {
+        "url": "{baseURL}api/posts", "query": {"per_page": "{pageSize}"}, "paging": "next", "nextURL": "next",
+        "items": "posts", "fields": {"id": "id", "title": "title", "imageURL": "image"}}})
+    session = real.transform(moved_api)["session"]
+    items = walk_to_the_end(real, session)
+    assert [item["id"] for item in items] == [str(700 + entry.index) for entry in entries("moved", "posts", TOTAL, "jpg")]
+    assert items[0]["imageURL"] == f"{fixtures.url}/v2/posts/media/moved-posts-0.jpg", "media/… under the new address"
+    assert (fixtures.count(moved.ROUTE), fixtures.count(moved.POSTS_ROUTE)) == (1, 3), "only the first page is redirected"
+    image = real.load_image(session, 44)
+    assert (image["mimeType"], image["url"]) == ("image/jpeg", f"{fixtures.url}/v2/posts/media/moved-posts-44.jpg")
 
 
 def test_next_url_paging_follows_the_link_header_without_a_next_url_key(real: feedvm.Client, fixtures: FixtureServer) -> None:

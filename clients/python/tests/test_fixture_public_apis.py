@@ -8,7 +8,7 @@ from urllib.error import HTTPError
 
 import pytest
 
-from feedvm.fixtures import FixtureServer, drf, entries, notion, reddit
+from feedvm.fixtures import FixtureServer, drf, entries, moved, notion, reddit
 
 
 @pytest.fixture(scope="module")
@@ -89,4 +89,20 @@ def test_drf_next_is_an_absolute_url_and_images_are_site_relative(server: Fixtur
     assert len(last["results"]) == 2 and last["next"] is None and last["previous"]
     assert call(server, "/api/photos/?cursor=%%%")[2] == {"detail": "Invalid cursor"}
     with urllib.request.urlopen(server.url + "/media/photos/drf-photos-0.jpg", timeout=10) as image:
+        assert image.headers["Content-Type"] == "image/jpeg"
+
+
+def test_the_moved_api_redirects_its_old_address_and_lists_relative_references(server: FixtureServer) -> None:
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any) -> None:
+            return None
+
+    with pytest.raises(HTTPError) as raised:
+        urllib.request.build_opener(Stay).open(server.url + "/api/posts?page=2&per_page=5", timeout=10)
+    assert raised.value.code == 301 and raised.value.headers["Location"] == f"{server.url}/v2/posts/?page=2&per_page=5"
+    _, _, page = call(server, "/api/posts?page=2&per_page=5")  # urllib follows it
+    assert [post["id"] for post in page["posts"]] == [705, 706, 707, 708, 709]
+    assert page["posts"][0]["image"] == "media/moved-posts-5.jpg" and page["next"] == "?page=3&per_page=5"
+    assert call(server, "/v2/posts/?page=3&per_page=5")[2]["next"] is None
+    with urllib.request.urlopen(server.url + moved.MEDIA_PREFIX + "moved-posts-5.jpg", timeout=10) as image:
         assert image.headers["Content-Type"] == "image/jpeg"
