@@ -175,10 +175,10 @@ final class ImagePipelineTests: XCTestCase {
         let loader = loader(transport)
         let prefetcher = ImagePrefetcher(loader: loader)
         let requests = (0..<4).map { ImageRequest(url: "https://images.test/\($0).png") }
-        prefetcher.prefetch([1: requests[1], 2: requests[2], 3: requests[3]])
+        prefetcher.prefetch([(1, requests[1]), (2, requests[2]), (3, requests[3])])
         XCTAssertEqual(transport.requests.map(\.url.path), ["/1.png", "/2.png", "/3.png"])
         XCTAssertTrue(transport.requests.allSatisfy { $0.priority?.level == .low })
-        prefetcher.prefetch([2: requests[2], 3: requests[3], 0: requests[0]])
+        prefetcher.prefetch([(2, requests[2]), (3, requests[3]), (0, requests[0])])
         XCTAssertTrue(transport.wasCancelled(0), "row 1 left the window")
         XCTAssertEqual(transport.livePaths, ["/2.png", "/3.png", "/0.png"], "rows already prefetching are not restarted")
         XCTAssertTrue(prefetcher.cancel(3))
@@ -186,7 +186,7 @@ final class ImagePipelineTests: XCTestCase {
         transport.answer(1, body: original)
         XCTAssertEqual(prefetcher.runningTags, [0])
         XCTAssertTrue(loader.isCached(requests[2]))
-        prefetcher.prefetch([2: requests[2]])
+        prefetcher.prefetch([(2, requests[2])])
         XCTAssertEqual(transport.requests.count, 4, "a cached image is not prefetched")
         XCTAssertEqual(prefetcher.runningTags, [])
     }

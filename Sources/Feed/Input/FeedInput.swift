@@ -7,7 +7,8 @@ import Network
 ///
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
-///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
+///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "prefetchImages": 4,
+///  "hud": true,
 ///  "successCode": 0, "auth": {...}, "custom": {...}}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
@@ -39,6 +40,9 @@ public struct FeedInput: Sendable {
     public private(set) var stubDelay: Double?
     /// How close to the end `willDisplay` must get to load the next page.
     public private(set) var prefetchDistance = 3
+    /// How many rows ahead of each `willDisplay`, in the scroll direction, have their images
+    /// prefetched at low priority.
+    public private(set) var prefetchImages = FeedInput.defaultPrefetchImages
     /// Whether loads report `hud` messages.
     public private(set) var showsHUD = true
     /// The resolved source mechanism.
@@ -47,6 +51,9 @@ public struct FeedInput: Sendable {
     public private(set) var tokenRenewal: TokenRenewal?
     /// The members it was read from, unknown ones included: what `merging(_:)` merges into.
     public private(set) var members = JSONObject()
+
+    /// The default of `prefetchImages`: the rows a phone shows in about half a screen.
+    public static let defaultPrefetchImages = 4
 
     /// The default input: the stub catalog, category `all`, pages of 10.
     public init() {}
@@ -68,6 +75,7 @@ public struct FeedInput: Sendable {
         headers = try reader.headerMap("headers") ?? [:]
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
+        prefetchImages = try reader.int("prefetchImages", in: 0...100) ?? Self.defaultPrefetchImages
         showsHUD = try reader.bool("hud") ?? true
         let explicitBaseURL = try reader.string("baseURL")
 
@@ -128,6 +136,7 @@ extension FeedInput: Equatable {
         lhs.source == rhs.source && lhs.category == rhs.category && lhs.pageSize == rhs.pageSize && lhs.baseURL == rhs.baseURL
             && lhs.accessKey == rhs.accessKey && lhs.total == rhs.total && lhs.headers == rhs.headers
             && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
+            && lhs.prefetchImages == rhs.prefetchImages
             && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
     }
 }

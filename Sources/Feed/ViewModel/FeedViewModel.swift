@@ -1,4 +1,5 @@
 import FeedModel
+import Images
 import JSON
 import Locking
 import Reactive
@@ -77,12 +78,15 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let refreshStatus = BehaviorSubject<RefreshStatus>(value: .none)
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
+    /// The images of the rows about to be shown, at low priority.
+    let prefetcher: ImagePrefetcher
     private let bag = DisposeBag()
     private let output: Output
 
     /// A view model over `input`, idle until its first command.
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
+        prefetcher = ImagePrefetcher(loader: environment.imageLoader)
         state = Locked(FeedViewModelState(input: input, source: environment.makeSource(input)))
         let updates = BehaviorSubject(value: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil))
         self.updates = updates

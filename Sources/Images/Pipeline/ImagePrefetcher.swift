@@ -29,17 +29,19 @@ public final class ImagePrefetcher: Sendable {
     public init(loader: any ImageRetrieving) { self.loader = loader }
 
     /// Makes `wanted` the prefetches: starts each not already running for its tag (unless its
-    /// image is cached), at low priority whatever the request says, and cancels the running
-    /// prefetches whose tag is not in `wanted` or now wants another image.
-    public func prefetch(_ wanted: [Int: ImageRequest]) {
+    /// image is cached), in the order given (the nearest row first), at low priority whatever
+    /// the request says, and cancels the running prefetches whose tag is not in `wanted` or now
+    /// wants another image.
+    public func prefetch(_ wanted: [(tag: Int, request: ImageRequest)]) {
+        let wantedKeys = Dictionary(wanted.map { ($0.tag, $0.request.cacheKey) }, uniquingKeysWith: { first, _ in first })
         var starts: [(tag: Int, token: Int, request: ImageRequest, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
-            for (tag, prefetch) in state.running where wanted[tag]?.cacheKey != prefetch.key {
+            for (tag, prefetch) in state.running where wantedKeys[tag] != prefetch.key {
                 cancelled.append(prefetch.request)
                 state.running[tag] = nil
             }
-            for (tag, request) in wanted.sorted(by: { $0.key < $1.key }) where state.running[tag] == nil && !loader.isCached(request) {
+            for (tag, request) in wanted where state.running[tag] == nil && !loader.isCached(request) {
                 let token = state.nextToken
                 state.nextToken += 1
                 state.started += 1

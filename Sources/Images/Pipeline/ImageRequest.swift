@@ -23,6 +23,11 @@ public struct ImageRequest: Sendable {
         self.forceRefresh = forceRefresh
     }
 
+    /// A request for `url` as `options` ask (their processor).
+    public init(url: String, options: ImageOptions, priority: RequestPriority.Level = .high, forceRefresh: Bool = false) {
+        self.init(url: url, processor: options.processor, priority: priority, forceRefresh: forceRefresh)
+    }
+
     /// The key of the result in the caches: the URL for the original, else the processor's
     /// identifier and the URL (a line break, which no URL holds, between them).
     public var cacheKey: String { Self.cacheKey(url: url, processor: processor.identifier) }

@@ -1,0 +1,6 @@
+extension ImageOptions {
+    /// The processor that makes what these options ask for.
+    public var processor: any ImageProcessing {
+        OriginalImageProcessor()
+    }
+}
