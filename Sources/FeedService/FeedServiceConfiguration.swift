@@ -11,10 +11,14 @@ public struct FeedServiceConfiguration: Sendable {
     public var defaultStubDelay: Double = 0
     /// The most sessions that may be live at once (protocol: -32005 beyond it).
     public var maxSessions = 1_000
-    /// The memory cache's byte budget for decoded-at-rest image bytes.
-    public var memoryCacheBytes = 64 << 20
+    /// The memory cache's byte budget for encoded image bytes.
+    public var memoryCacheBytes = MemoryImageCache.defaultByteLimit
     /// The disk cache's byte budget.
-    public var diskCacheBytes = 256 << 20
+    public var diskCacheBytes = DiskImageCache.defaultByteLimit
+    /// The longest an image stays fresh, in seconds, whatever its server says.
+    public var cacheMaxAge = ImageLoader.defaultMaxAge
+    /// The caches' clock (`FEEDVM_CLOCK_FILE` moves it in end-to-end tests).
+    public var cacheClock = CacheClock.fromEnvironment()
     /// The largest API response body, after decoding (protocol: -32002 beyond it).
     public var maxBodyBytes = CurlTransport.Limits.defaultMaxBodyBytes
     /// The largest image, after decoding (protocol: -32003 beyond it).

@@ -20,6 +20,12 @@ struct FeedVMOptions: Sendable {
         static let hostConnections = 1...64
         /// `--max-redirects`.
         static let redirects = 0...50
+        /// `--memory-cache-bytes`: none to 16 GiB.
+        static let memoryCacheBytes = 0...(16 << 30)
+        /// `--disk-cache-bytes`: none to 1 TiB.
+        static let diskCacheBytes = 0...(1 << 40)
+        /// `--cache-max-age`: seconds, up to a year.
+        static let cacheMaxAge = 0...31_536_000
     }
 
     /// `--log-level`: how much goes to stderr.
@@ -42,6 +48,12 @@ struct FeedVMOptions: Sendable {
     var maxHostConnections: Int = 6
     /// `--max-redirects`: redirects followed for one request.
     var maxRedirects: Int = 10
+    /// `--memory-cache-bytes`: the image memory cache's limit.
+    var memoryCacheBytes: Int = 64 << 20
+    /// `--disk-cache-bytes`: the image disk cache's limit.
+    var diskCacheBytes: Int = 256 << 20
+    /// `--cache-max-age`: the longest an image stays fresh, in seconds, whatever its server says.
+    var cacheMaxAge: Int = 604_800
     /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
     var framing: Framing?
     /// `--trace`: the file every message read and written is appended to, as a transcript.
@@ -82,6 +94,9 @@ struct FeedVMOptions: Sendable {
                 case "--request-timeout-ms": options.requestTimeoutMilliseconds = try reader.integer(in: Range.requestTimeoutMilliseconds)
                 case "--max-host-connections": options.maxHostConnections = try reader.integer(in: Range.hostConnections)
                 case "--max-redirects": options.maxRedirects = try reader.integer(in: Range.redirects)
+                case "--memory-cache-bytes": options.memoryCacheBytes = try reader.integer(in: Range.memoryCacheBytes)
+                case "--disk-cache-bytes": options.diskCacheBytes = try reader.integer(in: Range.diskCacheBytes)
+                case "--cache-max-age": options.cacheMaxAge = try reader.integer(in: Range.cacheMaxAge)
                 case "--framing":
                     let text = try reader.text(expected: "one of: auto, newline, content-length")
                     guard text == "auto" || Framing(rawValue: text) != nil else {

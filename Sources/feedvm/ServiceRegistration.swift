@@ -12,6 +12,9 @@ func registerServices(on server: RPCServer, options: FeedVMOptions) {
     configuration.requestTimeout = Double(options.requestTimeoutMilliseconds) / 1000
     configuration.maxHostConnections = options.maxHostConnections
     configuration.maxRedirects = options.maxRedirects
+    configuration.memoryCacheBytes = options.memoryCacheBytes
+    configuration.diskCacheBytes = options.diskCacheBytes
+    configuration.cacheMaxAge = Double(options.cacheMaxAge)
     if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
     FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }
