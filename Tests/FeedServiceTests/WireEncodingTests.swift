@@ -69,7 +69,7 @@ final class WireEncodingTests: XCTestCase {
     func testResultsNameTheirFields() {
         let result = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true, duplicatesDropped: 1)
         XCTAssertEqual(result.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true], "one encoding, without duplicatesDropped")
-        XCTAssertEqual(DisplayOutcome(startedLoadMore: true, startedImage: false).wireJSON, ["loadMore": true, "image": false])
+        XCTAssertEqual(DisplayOutcome(startedLoadMore: true, startedImage: false).wireJSON, ["loadMore": true, "image": false, "ready": false])
         XCTAssertEqual(CancelImageRequest.Response(cancelled: true).wireJSON, ["cancelled": true])
         XCTAssertEqual(UpdateInputRequest.Response(revision: 4).wireJSON, ["revision": 4])
         XCTAssertEqual(DisposeRequest.Response().wireJSON, [:])

@@ -23,7 +23,7 @@ __all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "re
            "dispose", "shutdown"]
 
 #: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
 
 T = TypeVar("T")
 
