@@ -124,3 +124,4 @@ class Input(TypedDict, total=False):
     successCode: BusinessCode
     auth: InputAuth
     custom: CustomSource
+    prefetchImages: int

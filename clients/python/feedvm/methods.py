@@ -181,3 +181,5 @@ class FeedMethods:
     cancel_image = TypedMethod(requests.cancel_image)
     dispose = TypedMethod(requests.dispose)
     shutdown = TypedMethod(requests.shutdown)
+    cache_info = TypedMethod(requests.cache_info)
+    clear_cache = TypedMethod(requests.clear_cache)
