@@ -3,7 +3,8 @@
 // index.d.ts.
 
 import type {
-  ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult,
+  CacheInfo, CacheLimits, ClientCapabilities, ClientInfo, Empty, Image, ImageFormat, ImageSize, ImageVariant,
+  InitializeResult, Input, LoadResult,
   OpenRPCDocument, RefreshStatus, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
 } from './values.js';
@@ -14,6 +15,7 @@ export interface InitializeParams {
   clientInfo?: ClientInfo;
   capabilities?: ClientCapabilities;
   protocolVersion?: string;
+  cache?: CacheLimits;
 }
 
 export interface TransformParams {
@@ -36,12 +38,24 @@ export interface LoadImageParams {
   index: number;
   inline?: boolean;
   variant?: ImageVariant;
+  size?: ImageSize;
+  maxPixelSize?: number;
+  format?: ImageFormat;
+  refresh?: boolean;
 }
 
 export interface WillDisplayParams {
   session: SessionId;
   index: number;
   variant?: ImageVariant;
+  size?: ImageSize;
+  maxPixelSize?: number;
+  format?: ImageFormat;
+}
+
+export interface ClearCacheParams {
+  memory?: boolean;
+  disk?: boolean;
 }
 
 export interface ItemParams {
@@ -77,6 +91,8 @@ export interface FeedMethodMap {
   didEndDisplaying: { params: ItemParams; result: CancelImageResult };
   updateInput: { params: UpdateInputParams; result: UpdateInputResult };
   dispose: { params: SessionParams; result: Empty };
+  cacheInfo: { params: Empty; result: CacheInfo };
+  clearCache: { params: ClearCacheParams; result: CacheInfo };
 }
 
 /** The notifications a client sends, by wire name. */
@@ -105,6 +121,8 @@ export interface ImageDownloadedParams {
   session: SessionId;
   index: number;
   variant: ImageVariant;
+  size?: ImageSize;
+  format?: ImageFormat;
   image: Image | null;
   error?: ErrorObject;
 }
