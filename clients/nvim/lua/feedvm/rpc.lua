@@ -112,6 +112,19 @@ function Connection.start(argv)
   return self
 end
 
+--- What the process's image caches hold and may hold; `callback(err, {memory, disk, maxAge})`.
+function Connection:cache_info(callback)
+  self:request('cacheInfo', {}, callback)
+end
+
+--- Empties the memory and/or disk image cache (`options.memory`, `options.disk`, both true by
+--- default); `callback(err, cacheInfo)`.
+---@param options table|nil {memory?: boolean, disk?: boolean}
+function Connection:clear_cache(options, callback)
+  options = options or {}
+  self:request('clearCache', { memory = options.memory ~= false, disk = options.disk ~= false }, callback)
+end
+
 --- Runs `fn` once `initialize` is answered, so every session gets the negotiated capabilities.
 ---@param fn function
 function Connection:when_ready(fn)
