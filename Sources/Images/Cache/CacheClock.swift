@@ -4,12 +4,22 @@ import Foundation
 public struct CacheClock: Sendable {
     /// Now.
     public let now: @Sendable () -> Date
+    /// Whether this is the system clock (files then get their times from the kernel).
+    public let isSystem: Bool
 
     /// A clock that reads `now`.
-    public init(now: @escaping @Sendable () -> Date) { self.now = now }
+    public init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+        isSystem = false
+    }
+
+    private init() {
+        now = { Date() }
+        isSystem = true
+    }
 
     /// The system clock.
-    public static let system = CacheClock { Date() }
+    public static let system = CacheClock()
 
     /// The system clock, unless the environment names a file holding the time: then that file's
     /// number (seconds since 1970), read at every call, so a test moves time by rewriting it

@@ -5,20 +5,19 @@ import Glibc
 
 /// Reads a disk cache file only if it is one this user's process could have written: a
 /// regular file (a symbolic link is not followed), owned by the effective user, with one link
-/// (not a hard link to a file elsewhere) and of the size its record says. A file planted in
-/// the directory by anyone else is never served.
+/// (not a hard link to a file elsewhere). A file planted in the directory by anyone else is
+/// never served.
 enum CacheFileReader {
-    /// The bytes of the file at `path`, read whole if it passes the checks and holds
-    /// `expectedBytes` (any size up to `maxBytes` when `nil`); its times set to `touch` when
-    /// given. `nil` otherwise.
-    static func read(_ path: String, expectedBytes: Int?, maxBytes: Int, touch: Date?) -> Data? {
+    /// The bytes of the file at `path` and its cache attribute, read whole if it passes the
+    /// checks and holds at most `maxBytes`; its times set to `touch` when given. `nil` otherwise.
+    static func read(_ path: String, maxBytes: Int, touch: Date?) -> (bytes: Data, attribute: Data?)? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, isTrusted(status) else { return nil }
         let size = Int(status.st_size)
-        guard size <= maxBytes, expectedBytes.map({ $0 == size }) ?? true else { return nil }
+        guard size <= maxBytes else { return nil }
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             var offset = 0
@@ -32,7 +31,7 @@ enum CacheFileReader {
         }
         guard complete else { return nil }
         if let touch { CacheFileTimes.set(descriptor, to: touch) }
-        return data
+        return (data, ExtendedAttributes.value(of: descriptor))
     }
 
     /// A regular file of this user with one link.

@@ -24,14 +24,18 @@ public struct DiskCacheError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 /// Writes a whole new file with `open`/`write`/`close`: never over an existing name or through
-/// a symbolic link (`O_EXCL`, `O_NOFOLLOW`), no `fsync` (Foundation's `Data.write` syncs), its
-/// modification time set to `modified`; on any failure the file is removed before the error is
-/// thrown.
+/// a symbolic link (`O_EXCL`, `O_NOFOLLOW`), no `fsync` (Foundation's `Data.write` syncs), with
+/// the cache attribute and, for a clock other than the system's, its modification time set; on
+/// any failure the file is removed before the error is thrown.
 enum CacheFileWriter {
-    /// Creates `path` (which must not exist) holding `data`, last modified at `modified`.
-    static func write(_ data: Data, to path: String, modified: Date) throws(DiskCacheError) {
+    /// Creates `path` (which must not exist) holding `data` and the cache attribute `attribute`,
+    /// last modified at `modified` when given (else now).
+    static func write(_ data: Data, to path: String, attribute: Data?, modified: Date?) throws(DiskCacheError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw DiskCacheError(operation: "create a file in", path: directoryName(of: path), code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw DiskCacheError(operation: code == EEXIST ? "create a new file in" : "create a file in", path: directoryName(of: path), code: code)
+        }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
             var offset = 0
@@ -45,7 +49,11 @@ enum CacheFileWriter {
                 offset += written
             }
         }
-        if failure == 0 { CacheFileTimes.set(descriptor, to: modified) }
+        if failure == 0 {
+            // A file system without user attributes keeps the image without its HTTP metadata.
+            if let attribute { ExtendedAttributes.set(attribute, on: descriptor) }
+            if let modified { CacheFileTimes.set(descriptor, to: modified) }
+        }
         // close can report a deferred write error (NFS, quota).
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         guard failure == 0 else {

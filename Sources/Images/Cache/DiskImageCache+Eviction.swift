@@ -78,14 +78,6 @@ extension DiskImageCache {
                     continue
                 }
             }
-            // The record goes only while it still names this file: another process may have
-            // written a newer version of the entry since.
-            let recordPath = path(CacheFileName.record(hash))
-            if let data = CacheFileReader.read(recordPath, expectedBytes: nil, maxBytes: CacheRecord.maxBytes, touch: nil),
-                CacheRecord(data)?.file == entry.file
-            {
-                unlink(recordPath)
-            }
             unlink(file)
         }
         guard !reprieved.isEmpty else { return }
@@ -98,18 +90,10 @@ extension DiskImageCache {
         }
     }
 
-    /// Removes retired files, except one that an entry's record names again (another process
-    /// wrote it and its record after this one listed the directory) or that was used within
-    /// `retention` since it was retired.
+    /// Removes retired files, except one used (by any process) since it was retired.
     func remove(retiredFiles: [Retired]) {
         for retired in retiredFiles {
             let file = path(retired.file)
-            if case .image(let hash, _)? = CacheFileName(retired.file),
-                let data = CacheFileReader.read(path(CacheFileName.record(hash)), expectedBytes: nil, maxBytes: CacheRecord.maxBytes, touch: nil),
-                CacheRecord(data)?.file == retired.file
-            {
-                continue
-            }
             if let status = CacheFileTimes.status(file), CacheFileTimes.modified(status) > retired.since.addingTimeInterval(1) { continue }
             unlink(file)
         }

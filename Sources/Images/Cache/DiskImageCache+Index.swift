@@ -6,20 +6,19 @@ import Glibc
 extension DiskImageCache {
     /// What one listing of the directory found.
     struct Listing {
-        /// Per entry, its image files, newest first.
-        var images: [String: [(file: String, bytes: Int, modified: Date)]] = [:]
-        var records: Set<String> = []
-        /// Files no record can name (a first-format file, an image without a record).
+        /// Per entry, its image files with their versions.
+        var images: [String: [(file: String, version: String, bytes: Int, modified: Date)]] = [:]
+        /// Files of the first format.
         var orphans: [Retired] = []
         var stalePartials: [String] = []
     }
 
     /// Lists the directory once (later calls return at once) and merges what it holds into the
-    /// state: each entry's newest image file is its current one, in the order of their
-    /// modification times, older than every entry used meanwhile; other image files are
-    /// retired; leftovers of record writes older than `stalePartialAge` are removed. Files that
-    /// are not regular files of this user with one link are ignored. Runs on a background
-    /// thread unless the cache was made without one.
+    /// state: each entry's latest version is its file, in the order of their modification
+    /// times, older than every entry used meanwhile; earlier versions and files of the first
+    /// format are retired; its leftovers of writes cut short older than `stalePartialAge` are
+    /// removed. Files that are not regular files of this user with one link are ignored. Runs
+    /// on a background thread unless the cache was made without one.
     public func buildIndex() {
         guard state.withLock({ state in
             defer { state.indexStarted = true }
@@ -44,10 +43,8 @@ extension DiskImageCache {
             guard let kind = CacheFileName(name), CacheFileReader.isTrusted(status) else { return }
             let modified = CacheFileTimes.modified(status)
             switch kind {
-            case .record(let hash):
-                listing.records.insert(hash)
-            case .image(let hash, _):
-                listing.images[hash, default: []].append((name, Int(status.st_size), modified))
+            case .image(let hash, let version):
+                listing.images[hash, default: []].append((name, version, Int(status.st_size), modified))
             case .partial:
                 if now.timeIntervalSince(modified) > Self.stalePartialAge { listing.stalePartials.append(name) }
             case .legacy:
@@ -61,10 +58,10 @@ extension DiskImageCache {
         var current: [(hash: String, entry: Entry)] = []
         var orphans = listing.orphans
         for (hash, files) in listing.images {
-            var files = files.sorted { $0.modified > $1.modified }
-            if listing.records.contains(hash), state.entries[hash] == nil {
-                let newest = files.removeFirst()
-                current.append((hash, Entry(file: newest.file, bytes: newest.bytes, lastUse: newest.modified)))
+            var files = files.sorted { $0.version > $1.version }
+            if state.entries[hash] == nil {
+                let latest = files.removeFirst()
+                current.append((hash, Entry(file: latest.file, bytes: latest.bytes, lastUse: latest.modified)))
             }
             let known = state.entries[hash]?.file
             orphans += files.filter { $0.file != known }.map { Retired(file: $0.file, bytes: $0.bytes, since: $0.modified) }

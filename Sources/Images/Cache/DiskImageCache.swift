@@ -10,19 +10,20 @@ import Glibc
 /// files' modification times, so it survives restarts and other processes sharing the
 /// directory see it.
 ///
-/// An entry is a small record (`<sha256(key)>.meta`: the image file's name, what it is, its
-/// freshness) and an image file written once under a name no other write uses
-/// (`<sha256(key)>-<version>.<ext>`, see `CacheFileName`): an answer's path holds the bytes it
-/// describes until that file is removed, whatever another process writes meanwhile. Files are
-/// removed only when nobody used them for `retention` seconds: a replaced version, or the least
+/// An entry is one file, `<sha256(key)>-<version>.<ext>` (see `CacheFileName`), written once
+/// under a name no other write uses, with what HTTP said about it (freshness, validators, the
+/// original's version) in an extended attribute: an answer's path holds the bytes it describes
+/// until that file is removed, whatever another process writes meanwhile. Files are removed
+/// only when nobody used them for `retention` seconds: a replaced version, or the least
 /// recently used entry beyond the limit (the directory may exceed its limit by what was used
 /// within that time). Only regular files of this user with one link are read (a planted
 /// symbolic link is refused).
 ///
-/// Making a cache costs a `mkdir`; the directory is listed on a background thread (the order of
-/// use, the byte count, leftovers to remove), and nothing waits for it: a lookup reads its
-/// entry's record directly, and `contains`, which never touches the disk, knows the entries of
-/// the listing once it is done and those this process used before.
+/// Making a cache costs a `mkdir`; the directory is listed on a background thread (the entries,
+/// their order of use and byte count, leftovers to remove), and nothing waits for it: until
+/// the listing is done, an entry this process did not write or read is not cached yet (a load
+/// of it downloads again). With several processes sharing the directory, each knows the
+/// entries it listed, wrote or read.
 ///
 /// Writes fail as a whole (disk full, directory gone or read-only): what was written is removed
 /// and the error thrown. There is no `fsync`: losing a cache file to a power cut costs one
@@ -74,8 +75,8 @@ public final class DiskImageCache: Sendable {
     public static let retention: TimeInterval = 90
     /// How often a file served from memory has its modification time renewed.
     public static let touchInterval: TimeInterval = 30
-    /// Leftovers of record writes cut short (a killed process) older than this are removed by
-    /// the listing.
+    /// Leftovers of the first format's writes cut short (a killed process) older than this are
+    /// removed by the listing.
     static let stalePartialAge: TimeInterval = 600
 
     /// The cache directory.
@@ -146,29 +147,35 @@ public final class DiskImageCache: Sendable {
         return state.withLock { $0.entries[hash] != nil }
     }
 
-    /// The image of `key` (`url` is the image's URL), read from its files and marked used, or
-    /// `nil` when there is none or its files fail the checks.
-    public func image(forKey key: String, url: String) -> CachedImage? {
+    /// The image of `key` (`url` is the image's URL), read from its file and marked used, or
+    /// `nil` when there is none known or its file fails the checks. A file without the cache
+    /// attribute (a file system without user attributes) is fresh for `maxAge` after its write.
+    public func image(forKey key: String, url: String, maxAge: TimeInterval) -> CachedImage? {
         let hash = CacheFileName.hash(key)
+        guard let file = state.withLock({ $0.entries[hash]?.file }), case .image(_, let version)? = CacheFileName(file) else { return nil }
         let now = clock.now()
-        guard let recordData = CacheFileReader.read(path(CacheFileName.record(hash)), expectedBytes: nil, maxBytes: CacheRecord.maxBytes, touch: nil),
-            let record = CacheRecord(recordData), CacheFileName.isImage(record.file, of: hash),
-            let data = CacheFileReader.read(path(record.file), expectedBytes: record.info.byteCount, maxBytes: maxFileBytes, touch: now)
+        guard let (data, attribute) = CacheFileReader.read(path(file), maxBytes: maxFileBytes, touch: clock.isSystem ? nil : now),
+            let info = ImageFormat.sniff(data)
         else {
-            forget(hash, now: now)
+            forget(hash, file: file, now: now)
             return nil
         }
-        let retired = state.withLock { state -> Retired? in
-            state.record(hash, Entry(file: record.file, bytes: data.count, lastUse: now), now: now)
+        state.withLock { state in
+            guard state.entries[hash]?.file == file else { return }
+            state.entries[hash]?.lastUse = now
+            state.order.use(hash)
         }
-        if let retired { remove(retiredFiles: [retired]) }
-        return cachedImage(record, data: data, url: url)
+        let record = attribute.flatMap(CacheRecord.init) ?? CacheRecord(
+            freshness: ImageFreshness(expires: CacheFileName.writeDate(of: version).addingTimeInterval(maxAge)), originVersion: nil)
+        return CachedImage(
+            image: FeedImage(url: url, info: info, path: path(file), data: data), freshness: record.freshness, version: version,
+            originVersion: record.originVersion)
     }
 
-    /// Writes `data` (described by `info`) as version `version` of `key`'s entry, with
-    /// `freshness` and, for a processed image, the version of its original; evicts least
-    /// recently used entries beyond the limit; returns the image with its file. On failure
-    /// nothing of the write is left behind.
+    /// Writes `data` (described by `info`) as a new version of `key`'s entry, with `freshness`
+    /// and, for a processed image, the version of its original; evicts least recently used
+    /// entries beyond the limit; returns the image with its file. The version is `version`
+    /// unless another write took that name first. On failure nothing of the write is left.
     @discardableResult
     public func store(
         _ data: Data, info: ImageInfo, freshness: ImageFreshness, version: String, originVersion: String? = nil,
@@ -176,20 +183,22 @@ public final class DiskImageCache: Sendable {
     ) throws(DiskCacheError) -> CachedImage {
         let hash = CacheFileName.hash(key)
         let now = clock.now()
-        let file = CacheFileName.image(hash, version: version, mimeType: info.mimeType)
-        do {
-            try CacheFileWriter.write(data, to: path(file), modified: now)
-        } catch let error where error.code == ENOENT {
-            // The directory went away (removed by hand, a tmp cleaner): make it again, once.
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try CacheFileWriter.write(data, to: path(file), modified: now)
-        }
-        let record = CacheRecord(file: file, info: info, freshness: freshness, version: version, originVersion: originVersion)
-        do {
-            try writeRecord(record, hash: hash, now: now)
-        } catch {
-            unlink(path(file))
-            throw error
+        let record = CacheRecord(freshness: freshness, originVersion: originVersion)
+        var version = version
+        var file = CacheFileName.image(hash, version: version, mimeType: info.mimeType)
+        var attempts = 0
+        while true {
+            do {
+                try CacheFileWriter.write(data, to: path(file), attribute: record.data, modified: clock.isSystem ? nil : now)
+                break
+            } catch let error where error.code == ENOENT && attempts == 0 {
+                // The directory went away (removed by hand, a tmp cleaner): make it again, once.
+                try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch let error where error.code == EEXIST && attempts < 3 {
+                version = CacheFileName.newVersion(at: now)
+                file = CacheFileName.image(hash, version: version, mimeType: info.mimeType)
+            }
+            attempts += 1
         }
         let (retired, victims) = state.withLock { state in
             let retired = state.record(hash, Entry(file: file, bytes: data.count, lastUse: now), now: now)
@@ -198,16 +207,15 @@ public final class DiskImageCache: Sendable {
         if let retired { remove(retiredFiles: [retired]) }
         remove(victims, now: now)
         sweepRetired(now: now)
-        return cachedImage(record, data: data, url: url)
+        return CachedImage(
+            image: FeedImage(url: url, info: info, path: path(file), data: data), freshness: freshness, version: version,
+            originVersion: originVersion)
     }
 
-    /// Records `image`'s new freshness (a `304 Not Modified` renewed it) in its entry's record.
-    public func renew(_ image: CachedImage, forKey key: String) {
-        guard let path = image.image.path, let slash = path.lastIndex(of: "/") else { return }
-        let file = String(path[path.index(after: slash)...])
-        let hash = CacheFileName.hash(key)
-        let record = CacheRecord(file: file, info: image.image.info, freshness: image.freshness, version: image.version, originVersion: image.originVersion)
-        try? writeRecord(record, hash: hash, now: clock.now())
+    /// Records `image`'s new freshness (a `304 Not Modified` renewed it) in its file's attribute.
+    public func renew(_ image: CachedImage) {
+        guard let path = image.image.path else { return }
+        ExtendedAttributes.set(CacheRecord(freshness: image.freshness, originVersion: image.originVersion).data, atPath: path)
     }
 
     /// Marks `image` (served from memory) used, renewing its file's time at most every
@@ -228,7 +236,7 @@ public final class DiskImageCache: Sendable {
         }
         guard let due else { return false }
         if due && !CacheFileTimes.set(path, to: now) {
-            forget(hash, now: now)
+            forget(hash, file: String(path[path.index(after: slash)...]), now: now)
             return false
         }
         return true
@@ -248,26 +256,12 @@ public final class DiskImageCache: Sendable {
     /// Marks the listing done (once).
     func finishIndexing() { indexDone.leave() }
 
-    private func writeRecord(_ record: CacheRecord, hash: String, now: Date) throws(DiskCacheError) {
-        let final = path(CacheFileName.record(hash))
-        let partial = final + ".partial-\(UInt32.random(in: .min ... .max))"
-        try CacheFileWriter.write(Data(record.text.utf8), to: partial, modified: now)
-        guard rename(partial, final) == 0 else {
-            let error = DiskCacheError(operation: "rename into", path: directoryPath, code: errno)
-            unlink(partial)
-            throw error
+    /// Drops the entry `hash` from the state while its file is `file` (gone or refused); the
+    /// file is retired, since someone may still read it.
+    private func forget(_ hash: String, file: String, now: Date) {
+        state.withLock { state in
+            guard state.entries[hash]?.file == file else { return }
+            state.forget(hash, now: now)
         }
-    }
-
-    private func cachedImage(_ record: CacheRecord, data: Data, url: String) -> CachedImage {
-        CachedImage(
-            image: FeedImage(url: url, info: record.info, path: path(record.file), data: data),
-            freshness: record.freshness, version: record.version, originVersion: record.originVersion)
-    }
-
-    /// Drops the entry `hash` from the state (its files are gone or refused); a file this
-    /// process knew for it is retired, since someone may still read it.
-    private func forget(_ hash: String, now: Date) {
-        state.withLock { state in state.forget(hash, now: now) }
     }
 }

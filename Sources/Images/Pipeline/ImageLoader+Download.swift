@@ -32,7 +32,7 @@ extension ImageLoader {
                 return .failure(.server(message: "HTTP 304 to a request that was not conditional", status: 304, url: redacted))
             }
             known.freshness = known.freshness.renewed(by: response.headers, at: now, maxAge: maxAge)
-            diskCache?.renew(known, forKey: url)
+            diskCache?.renew(known)
             return .success(known)
         case .success(let (response, data)):
             guard (200..<300).contains(response.statusCode) else {
@@ -45,7 +45,7 @@ extension ImageLoader {
                 return .failure(.image(message: "Not a PNG, JPEG, GIF, WebP or BMP image", url: redacted, reason: .notAnImage))
             }
             let freshness = ImageFreshness(headers: response.headers, receivedAt: now, maxAge: maxAge)
-            let version = CacheFileName.newVersion()
+            let version = CacheFileName.newVersion(at: now)
             guard let diskCache else {
                 return .success(CachedImage(image: FeedImage(url: url, info: info, path: nil, data: data), freshness: freshness, version: version))
             }

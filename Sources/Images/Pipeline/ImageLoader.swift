@@ -108,7 +108,7 @@ public final class ImageLoader: ImageRetrieving {
     /// The cached image of `key`, fresh or not: memory, else disk.
     func cachedImage(_ key: String, url: String) -> CachedImage? {
         if let hit = memoryCache.image(forKey: key), diskCache?.keepAlive(hit) ?? true { return hit }
-        return diskCache?.image(forKey: key, url: url)
+        return diskCache?.image(forKey: key, url: url, maxAge: maxAge)
     }
 
     /// Serves one task: the cached image while fresh, else the original (revalidated or
@@ -137,7 +137,7 @@ public final class ImageLoader: ImageRetrieving {
                 if var cached, cached.originVersion == origin.version {
                     // Made from the very bytes the server still sends: as fresh as they are.
                     cached.freshness = origin.freshness
-                    diskCache?.renew(cached, forKey: key)
+                    diskCache?.renew(cached)
                     return finish(.success(cached))
                 }
                 work.disposable = processingQueue.enqueue(priority: context.priority) { [self] in
@@ -178,7 +178,7 @@ public final class ImageLoader: ImageRetrieving {
             return .failure(error)
         }
         guard let made else { return .success(origin) }
-        let version = CacheFileName.newVersion()
+        let version = CacheFileName.newVersion(at: clock.now())
         guard let diskCache else {
             let image = FeedImage(url: request.url, info: made.info, path: nil, data: made.data)
             return .success(CachedImage(image: image, freshness: origin.freshness, version: version, originVersion: origin.version))

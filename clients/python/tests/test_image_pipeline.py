@@ -18,6 +18,7 @@ import pytest
 
 import feedvm
 from feedvm.fixtures import FixtureServer
+from feedvm.fixtures.images import encode
 from feedvm.protocol_types import Image
 from imagecheck import dimensions
 
@@ -328,22 +329,23 @@ def test_two_processes_sharing_a_directory_never_answer_a_path_holding_other_byt
 
 def test_a_planted_link_in_the_cache_directory_is_never_served(launch: Callable[..., feedvm.Client],
                                                                fixtures: FixtureServer, tmp_path: Path) -> None:
-    client = launch()
-    session = cursor_session(client, fixtures, "png", "w=16&h=12")
-    url = next(n.params for n in client.notifications("sections", timeout=0))["sections"][0]["items"][0]["imageURL"]
+    fixtures.configure(cursor_image_format="png", cursor_image_query="w=16&h=12")
+    url = f"{fixtures.url}/images/cursor-items-0.png?w=16&h=12"
     secret = tmp_path / "secret.png"
-    secret.write_bytes(b"\x89PNG\r\n\x1a\n" + b"not yours" * 10)
-    digest = hashlib.sha256(url.encode()).hexdigest()
-    planted = f"{digest}-0000000000000001.png"
+    secret.write_bytes(encode("png", 16, 12, 99))
     cache = tmp_path / "cache"
-    os.symlink(secret, cache / planted)
-    (cache / f"{digest}.meta").write_text(
-        f"feedvm-image-cache 1\nfile {planted}\nmime image/png\nsize 16 12\nbytes {secret.stat().st_size}\n"
-        f"expires {START * 2}\nversion 0000000000000001\n")
+    cache.mkdir()
+    planted = cache / f"{hashlib.sha256(url.encode()).hexdigest()}-{'f' * 16}.png"
+    os.symlink(secret, planted)
+    client = launch()
+    wait_until(lambda: client.cache_info()["disk"]["indexed"], "the listing")
+    assert client.cache_info()["disk"]["entries"] == 0, "a link is not an entry"
+    session = cursor_session(client, fixtures, "png", "w=16&h=12")
     image = client.load_image(session, 0)
-    assert image["path"] != str(cache / planted) and file_matches(image) == ("png", 16, 12)
+    assert image["url"] == url and image["path"] != str(planted)
+    assert Path(image["path"]).read_bytes() != secret.read_bytes() and file_matches(image) == ("png", 16, 12)
     assert len(image_gets(fixtures)) == 1, "refused, so downloaded"
-    assert secret.read_bytes().endswith(b"not yours"), "the link's target is untouched"
+    assert planted.is_symlink() and secret.read_bytes() == encode("png", 16, 12, 99), "left as it was"
 
 
 def test_cached_files_keep_the_extension_of_their_type(real: feedvm.Client, fixtures: FixtureServer) -> None:
