@@ -21,6 +21,10 @@ let package = Package(
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
         // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // libjpeg-turbo's, libpng's, libwebp's and zlib's API subsets, loaded with dlopen at first use.
+        .target(name: "CImageCodecs", exclude: ["libjpeg/README.ijg", "libjpeg/LICENSE.md"], linkerSettings: [.linkedLibrary("dl")]),
+        // Decoding (with DCT scaling and EXIF orientation), resampling and encoding of pixels.
+        .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "Locking"]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
         .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON", "Locking"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging", "Locking"]),
@@ -50,6 +54,7 @@ let package = Package(
         .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"], exclude: ["README.md"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
