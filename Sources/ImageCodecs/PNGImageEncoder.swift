@@ -12,7 +12,8 @@ public struct PNGImageEncoder: ImageEncoding {
     /// `image/png`.
     public var mimeType: String { "image/png" }
 
-    public func encode(_ image: PixelImage) throws(ImageCodecError) -> [UInt8] {
+    /// The PNG of `image`; it cannot fail (without zlib the data is stored, not compressed).
+    public func encode(_ image: PixelImage) -> [UInt8] {
         let filtered = image.pixels.withUnsafeBufferPointer { pixels in
             PNGRowFilter.filter(pixels, rowBytes: image.bytesPerRow, height: image.height, bytesPerPixel: image.layout.channels)
         }
