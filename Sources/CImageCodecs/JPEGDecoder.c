@@ -60,8 +60,12 @@ static void skip_input_data(j_decompress_ptr info, long count) {
     info->src->bytes_in_buffer -= (size_t)count;
 }
 
+/// The status for the error libjpeg just raised. Its memory limit (`max_memory_to_use`) shows
+/// as a need for backing store, which this build of libjpeg has none of.
 static cic_status failure(struct cic_jpeg_decoder *decoder) {
     decoder->error.manager.format_message((j_common_ptr)&decoder->info, decoder->message);
+    if (strstr(decoder->message, "Backing store") != NULL || strstr(decoder->message, "Insufficient memory") != NULL)
+        return CIC_NO_MEMORY;
     return decoder->ran_out ? CIC_TRUNCATED : CIC_CORRUPT;
 }
 

@@ -16,7 +16,8 @@ public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible
     case truncated(format: String, detail: String)
     /// The data is not a valid image of its format.
     case corrupt(format: String, detail: String)
-    /// Memory ran out or a library's memory limit was reached.
+    /// Memory ran out, or decoding needs more than the library's memory limit (a progressive
+    /// JPEG keeps every coefficient of the full-size image).
     case outOfMemory(format: String)
     /// The encoder refused the image.
     case encodingFailed(format: String, detail: String)
@@ -52,7 +53,7 @@ public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible
         case .corrupt(let format, let detail):
             "the \(format) data is corrupt: \(detail)"
         case .outOfMemory(let format):
-            "out of memory while decoding \(format)"
+            "decoding this \(format) needs more memory than allowed"
         case .encodingFailed(let format, let detail):
             "\(format) encoding failed: \(detail)"
         }

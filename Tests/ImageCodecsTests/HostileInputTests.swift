@@ -63,6 +63,17 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testAProgressiveJPEGWhoseCoefficientsWouldNotFitIsRefusedByLibjpeg() {
+        // 60000x60000 progressive: 7500x7500 at 1/8 passes the pixel limit, but libjpeg keeps
+        // every coefficient of a progressive file (gigabytes here), over its memory cap.
+        var jpeg = Fixtures.bytes("portrait-progressive.jpg")
+        let frame = (0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC2 }!
+        jpeg.replaceSubrange(frame + 5..<frame + 9, with: [0xEA, 0x60, 0xEA, 0x60])
+        XCTAssertThrowsError(try JPEGDecoder().decode(jpeg, options: DecodeOptions(target: .maxPixelSize(64)))) { error in
+            XCTAssertEqual(error as? ImageCodecError, .outOfMemory(format: "image/jpeg"))
+        }
+    }
+
     func testUnknownBytesAreNoFormat() {
         XCTAssertThrowsError(try ImageDecoder().decode([UInt8]("hello, not an image".utf8))) { error in
             XCTAssertEqual(error as? ImageCodecError, .unsupportedFormat(nil))
