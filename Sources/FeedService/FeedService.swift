@@ -72,6 +72,9 @@ public final class FeedService: Sendable {
         MessageRegistry.register(self, on: server)
         server.registerSynchronous(ProtocolDocument.discoverMethod) { _ in ProtocolDocument.openRPC }
         server.traceRedactor = TraceSecrets(live: secrets)
+        server.onInitialize { [imageLoader] params throws(RPCError) in
+            try CacheLimits(initializeParams: params)?.apply(to: imageLoader)
+        }
     }
 }
 

@@ -128,13 +128,23 @@ public final class DiskImageCache: Sendable {
     /// The most bytes the directory holds; lowering it evicts at once.
     public var byteLimit: Int {
         get { state.withLock { $0.byteLimit } }
-        set {
-            let now = clock.now()
-            let victims = state.withLock { state in
-                state.byteLimit = max(0, newValue)
-                return state.evictions(now: now)
-            }
-            remove(victims, now: now)
+        set { remove(setLimit(newValue), now: clock.now()) }
+    }
+
+    /// Sets the limit at once and removes the files beyond it on a background thread: for a
+    /// caller that must not wait on the disk (the RPC reader, serving `initialize`).
+    public func setByteLimitRemovingInBackground(_ limit: Int) {
+        let victims = setLimit(limit)
+        guard !victims.isEmpty else { return }
+        let now = clock.now()
+        DispatchQueue.global(qos: .utility).async { [self] in remove(victims, now: now) }
+    }
+
+    private func setLimit(_ limit: Int) -> [(hash: String, entry: Entry)] {
+        let now = clock.now()
+        return state.withLock { state in
+            state.byteLimit = max(0, limit)
+            return state.evictions(now: now)
         }
     }
 

@@ -36,10 +36,11 @@ extension ImageLoader {
         }
     }
 
-    /// Changes the limits and the longest freshness; a lower limit evicts at once.
+    /// Changes the limits and the longest freshness, without waiting on the disk: a lower limit
+    /// evicts at once, the files beyond it are removed on a background thread.
     public func setLimits(memoryBytes: Int? = nil, diskBytes: Int? = nil, maxAge: TimeInterval? = nil) {
         if let memoryBytes { memoryCache.byteLimit = memoryBytes }
-        if let diskBytes { diskCache?.byteLimit = diskBytes }
+        if let diskBytes { diskCache?.setByteLimitRemovingInBackground(diskBytes) }
         if let maxAge { self.maxAge = maxAge }
     }
 }
