@@ -114,7 +114,7 @@ end
 
 --- What the process's image caches hold and may hold; `callback(err, {memory, disk, maxAge})`.
 function Connection:cache_info(callback)
-  self:request('cacheInfo', {}, callback)
+  self:request('cacheInfo', nil, callback)
 end
 
 --- Empties the memory and/or disk image cache (`options.memory`, `options.disk`, both true by
