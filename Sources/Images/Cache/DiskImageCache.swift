@@ -148,6 +148,10 @@ public final class DiskImageCache: Sendable {
         }
     }
 
+    /// A version for a write at `now`, new to this process, greater than those of earlier
+    /// writes (see `CacheFileName.newVersion(at:)`).
+    public static func newVersion(at now: Date) -> String { CacheFileName.newVersion(at: now) }
+
     /// The path of `file` in the directory.
     func path(_ file: String) -> String { directoryPath + "/" + file }
 
