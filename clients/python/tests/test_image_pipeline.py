@@ -165,8 +165,10 @@ def test_three_sizes_share_one_download(real: feedvm.Client, fixtures: FixtureSe
 
 def test_bad_sizes_and_formats_are_invalid_params(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = cursor_session(real, fixtures)
-    for params, field in [({"maxPixelSize": 0}, "maxPixelSize"), ({"size": {"maxWidth": 70000}}, "size.maxWidth"),
-                          ({"format": "gif"}, "format"), ({"size": {"maxWidth": 5}, "maxPixelSize": 5}, "maxPixelSize")]:
+    cases: List[Tuple[Dict[str, Any], str]] = [
+        ({"maxPixelSize": 0}, "maxPixelSize"), ({"size": {"maxWidth": 70000}}, "size.maxWidth"),
+        ({"format": "gif"}, "format"), ({"size": {"maxWidth": 5}, "maxPixelSize": 5}, "maxPixelSize")]
+    for params, field in cases:
         with pytest.raises(feedvm.InvalidParams) as raised:
             real.call("loadImage", {"session": session, "index": 0, **params})
         assert raised.value.data["field"] == field
