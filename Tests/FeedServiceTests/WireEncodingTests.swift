@@ -32,7 +32,7 @@ final class WireEncodingTests: XCTestCase {
     }
 
     func testSectionsGoAsSnapshotsOrForAnIncrementalClientAsTheChangesOfAnAppend() {
-        let first = AppendOnlyList((0..<10).map(item))
+        let first = PagedList((0..<10).map(item))
         var list = first
         list.append(contentsOf: (10..<20).map(item))
         let append = SectionsUpdate(revision: 2, sections: [FeedSection(items: list)], changes: Changeset(appendingTo: 10, in: list))

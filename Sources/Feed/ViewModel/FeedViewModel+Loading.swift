@@ -188,7 +188,7 @@ extension FeedViewModel {
 
     /// Makes `items` the list and emits the new snapshot with its changes.
     func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        let list = AppendOnlyList(items)
+        let list = PagedList(items)
         let changes = Changeset(from: state.items, to: list)
         state.items = list
         state.ids = Set(items.map(\.id))
