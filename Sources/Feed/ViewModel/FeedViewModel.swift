@@ -73,6 +73,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
 
     let environment: FeedEnvironment
     let state: Locked<FeedViewModelState>
+    let pass = Locked(EffectPass())
     let updates: BehaviorSubject<SectionsUpdate>
     let refreshStatus = BehaviorSubject<RefreshStatus>(value: .none)
     let imageDownloaded = PublishSubject<ImageDownload>()
@@ -120,7 +121,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
                 // Readers still waiting (none do without a load in flight) are answered too.
                 return cancelInFlight(because: .disposed, &state) + releaseReaders(&state) + cancelAllImages(because: .disposed, &state)
             }
-            effects.forEach { $0() }
+            perform(effects)
         }
     }
 }
