@@ -80,8 +80,8 @@ public struct PagedList<Element: Sendable>: Sendable {
         append(contentsOf: CollectionOfOne(element))
     }
 
-    /// The number of pages.
-    public var pageCount: Int { blocks.count * Self.pagesPerBlock + open.count }
+    /// The number of pages (for tests and memory accounting).
+    var pageCount: Int { blocks.count * Self.pagesPerBlock + open.count }
 
     /// Whether `self` and `other` hold their common elements in the same pages: one was made
     /// from the other by appending, without copying any element. What tests assert to catch a

@@ -1,5 +1,5 @@
 import Dispatch
-import FeedModel
+@testable import FeedModel
 import XCTest
 
 /// The feed's item list: copies share pages, and appending never copies the list.

@@ -1,5 +1,5 @@
 @testable import Feed
-import FeedModel
+@testable import FeedModel
 import JSON
 import Locking
 import Reactive
