@@ -22,7 +22,7 @@ public struct ProviderFeedSource: FeedSource {
 
     public func page(_ request: PageRequest) -> Single<FeedPage> {
         let urlText = config.url(for: request, context: context)
-        // Made only for an error: redacting a URL costs ~10 K instructions, a page's mapping ~100 K.
+        // Made only for an error: redaction scans the whole URL, a cost no successful page should pay.
         let redactedURL: @Sendable () -> String = { [self] in redacted(urlText) }
         guard let url = URL(string: urlText), let scheme = url.scheme else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL())", url: redactedURL()))
