@@ -26,6 +26,6 @@ extension FeedEnvironment {
             let behavior: StubBehavior = delay > 0 ? .delayed(seconds: delay) : .immediate
             let provider = Provider<FeedTarget>(stubClosure: { _ in behavior }, stubScheduler: scheduler, transport: transport, plugins: plugins)
             return ProviderFeedSource(config: input.config, context: input.context, provider: provider, catalog: StubCatalog(total: input.total))
-        }, imageLoader: imageLoader)
+        }, imageLoader: imageLoader, requestTimeout: requestTimeout)
     }
 }
