@@ -82,7 +82,7 @@ final class FeedSession: Sendable {
         scheduler.schedule { [self] in
             viewModel.dispose()
             // The view model cancels its loads in a block of its own; stop and answer after those.
-            scheduler.schedule { [self] in
+            scheduler.schedule { [outputs, binding, secrets] in
                 outputs.dispose()
                 binding.dispose()
                 secrets.close()

@@ -5,7 +5,7 @@
 import { CANCEL_METHOD, encodeNotification } from './wire.js';
 
 /** The protocol version this client speaks (protocol/README.md section 12). */
-export const PROTOCOL_VERSION = '1.1';
+export const PROTOCOL_VERSION = '1.2';
 
 /**
  * @typedef {import('../index.js').CallOptions} CallOptions
