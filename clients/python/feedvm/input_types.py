@@ -8,12 +8,13 @@ until then). Optional members sit in a ``total=False`` subclass of the required 
 from typing import Any, Dict, List, Literal, TypedDict, Union
 
 __all__ = [
-    "RetryPolicy", "RetryPolicy", "BusinessCode", "InputAuth", "Template", "URLTemplate",
+    "RetryOptions", "RetryPolicy", "BusinessCode", "InputAuth", "Template", "URLTemplate",
     "BodyTemplate", "KeyPath", "KeyPaths", "FieldPaths", "CustomFields", "CustomSource", "Input",
 ]
 
 
-class RetryPolicy(TypedDict, total=False):
+class RetryOptions(TypedDict, total=False):
+    """The retry policy's numbers; each member optional, any other member is -32602."""
     maxAttempts: int
     baseDelayMs: int
     maxDelayMs: int
@@ -24,7 +25,7 @@ class RetryPolicy(TypedDict, total=False):
 #: n+1 is drawn from 0...min(maxDelayMs, baseDelayMs * 2^(n-1))), a Retry-After (seconds or HTTP
 #: date) waited instead, up to the request deadline. false: one attempt; true or absent: the
 #: defaults.
-RetryPolicy = Union[bool, RetryPolicy]
+RetryPolicy = Union[bool, RetryOptions]
 
 
 #: A business code; "0" and 0 are the same code.
