@@ -4,18 +4,19 @@ reasons and warnings, as protocol/README.md (1.2) describes them.
 """
 
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, cast
 
 import pytest
 
 import feedvm
 from feedvm.fixtures import FixtureServer
 from feedvm.fixtures.flaky import custom_source
+from feedvm.input_types import Input
 
 
 def open_flaky(client: feedvm.Client, fixtures: FixtureServer, scenario: str, **members: Any) -> str:
     value: Dict[str, Any] = {"source": "custom", "baseURL": fixtures.url, "custom": custom_source(scenario), **members}
-    session = client.transform(value)["session"]  # type: ignore[typeddict-item]
+    session = client.transform(cast(Input, value))["session"]
     client.bind_refresh_status(session)
     return session
 
