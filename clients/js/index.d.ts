@@ -8,7 +8,7 @@ export * from './types/methods.js';
 
 import type {
   ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
-  OpenRPCDocument, Output, RefreshStatus, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
+  OpenRPCDocument, Output, RefreshStatus, RequestCommandResult, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult,
 } from './types/values.js';
 import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/methods.js';
@@ -69,6 +69,8 @@ export class FeedMethods {
   discover(options?: CallOptions): Promise<OpenRPCDocument>;
   transform(input: Input, options?: CallOptions): Promise<TransformResult>;
   requestCommand(session: SessionId, reload: boolean, options?: CallOptions): Promise<LoadResult>;
+  /** Runs the failed load again with the same page; `{retried: false}` when nothing had failed. */
+  retry(session: SessionId, options?: CallOptions): Promise<RequestCommandResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
   loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;

@@ -88,6 +88,38 @@ H.test('the footer line says what the footer shows', function()
   H.eq('', (render.footer_line('idle', layout)))
 end)
 
+H.test('a failed load-more says why in the footer, with its Retry key; the end says why the list ended', function()
+  local layout = render.layout(80, 10)
+  local failed = { state = 'error', code = -32002, message = 'Not found.', status = 404, retryable = false, attempts = 1 }
+  local text, ranges = render.footer_line('error', layout, failed)
+  H.eq('Load failed: Not found. (not retryable) — R retries', vim.trim(text))
+  H.eq('FeedVMError', ranges[1][1])
+  local retried = { state = 'error', message = 'HTTP 503', retryable = true, attempts = 3 }
+  H.eq('Load failed: HTTP 503 (3 attempts) — R retries', vim.trim((render.footer_line('error', layout, retried))))
+  H.eq('Loading more… (attempt 2)', vim.trim((render.footer_line('loading', layout, { state = 'loading', attempt = 2 }))))
+  H.eq('Loading more…', vim.trim((render.footer_line('loading', layout, { state = 'loading', attempt = 1 }))))
+  H.eq({ { '· the last page was short', 'FeedVMInfo' } }, render.footer_note('noMoreData', { state = 'endOfList', reason = 'shortPage' }))
+  H.eq({ { '· someNewReason', 'FeedVMInfo' } }, render.footer_note('noMoreData', { state = 'endOfList', reason = 'someNewReason' }))
+  H.eq(nil, render.footer_note('idle', { state = 'idle' }))
+  H.eq('load failed', render.state_word({ footer = 'error', loads = { refresh = { state = 'idle' } } }))
+  H.eq('load failed', render.state_word({ footer = 'hidden', loads = { refresh = failed } }))
+  local info = render.header_info({ items = {}, page = 0, loads = { refresh = failed } }, 1)
+  H.eq({ { 'Reload failed: Not found. (not retryable) — R retries', 'FeedVMError' } }, info)
+end)
+
+H.test('the session keeps the load states of each status and a failed load-more makes the footer an error', function()
+  local Session = require('feedvm.session').Session
+  local s = setmetatable({ loads = { refresh = { state = 'idle' }, append = { state = 'idle' } }, footer = 'idle' }, Session)
+  s:apply_status({ status = 'footerStatus', isHidden = false, isNoMoreData = false,
+    refresh = { state = 'idle' }, append = { state = 'error', message = 'HTTP 404', retryable = false, attempts = 1 },
+    lastUpdated = 1700000000000 })
+  H.eq('error', s.footer)
+  H.eq(1700000000000, s.last_updated)
+  s:apply_status({ status = 'beingFooterRefresh', refresh = { state = 'idle' }, append = { state = 'loading', attempt = 1 } })
+  H.eq('loading', s.footer)
+  H.eq({ state = 'loading', attempt = 1 }, s.loads.append)
+end)
+
 H.test('the binary is g:feedvm_binary, else feedvm on PATH, else the release build', function()
   local dir = vim.fn.tempname()
   vim.fn.mkdir(dir .. '/bin', 'p')

@@ -173,6 +173,7 @@ class FeedMethods:
     ping = TypedMethod(requests.ping)
     transform = TypedMethod(requests.transform)
     request_command = TypedMethod(requests.request_command)
+    retry = TypedMethod(requests.retry)
     load_image = TypedMethod(requests.load_image)
     bind_refresh_status = TypedMethod(requests.bind_refresh_status)
     update_input = TypedMethod(requests.update_input)

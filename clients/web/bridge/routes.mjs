@@ -157,8 +157,10 @@ async function runCommand(bridge, key, method, request, response) {
   const client = await bridge.tabs.client();
   /** @type {Promise<unknown>} */
   let call;
-  if (method === 'requestCommand') {
-    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean');
+  if (method === 'requestCommand' && params.retry === true) {
+    call = client.retry(tab.session);
+  } else if (method === 'requestCommand') {
+    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean (or retry true)');
     call = client.requestCommand(tab.session, params.reload);
   } else if (method === 'updateInput') {
     let input;

@@ -83,10 +83,54 @@ function loadMore() {
   void command('requestCommand', { reload: false });
 }
 
+/** The footer's Retry: the failed load again, with the same page (`requestCommand {retry: true}`). */
+function retryLoad() {
+  void command('requestCommand', { retry: true });
+}
+
+/** Why a list ended (the append load state's reason), in words; an unknown reason as it is. */
+const END_REASONS = /** @type {Record<string, string>} */ ({
+  hasMoreFalse: 'The API says there is no more.',
+  totalReached: 'All items of the total are listed.',
+  emptyPage: 'The last page was empty.',
+  shortPage: 'The last page was shorter than a page.',
+  noNextURL: 'The page gave no next URL.',
+  noNextCursor: 'The page gave no cursor.',
+  repeatedCursor: 'The next page would repeat one already loaded.',
+  pageLimit: 'The page limit (maxPages) was reached.',
+});
+
+/**
+ * Follows the load states of a status (protocol 1.2): `data-refresh-state`, `data-append-state`
+ * and `data-end-reason` on the feed; a failed load-more's message in the footer beside Retry;
+ * the attempt of a retried one; why the list ended as the end line's tooltip; when the list
+ * was last reloaded as the reload button's tooltip.
+ * @param {{refresh?: {state: string, attempt?: number}, append?: {state: string, attempt?: number,
+ *   message?: string, retryable?: boolean, attempts?: number, reason?: string}, lastUpdated?: number}} status
+ */
+function applyLoadStates(status) {
+  const { refresh, append } = status;
+  if (refresh) feed.dataset.refreshState = refresh.state;
+  if (!append) return;
+  feed.dataset.appendState = append.state;
+  feed.dataset.endReason = append.state === 'endOfList' ? (append.reason ?? '') : '';
+  const error = /** @type {HTMLElement} */ (feed.querySelector('[data-footer-error]'));
+  error.textContent = append.state === 'error'
+    ? `Couldn’t load more: ${append.message ?? 'failed'}${append.retryable === false ? ' (retrying may not help)' : ''}`
+    : '';
+  const loading = /** @type {HTMLElement} */ (feed.querySelector('.footer-loading'));
+  loading.textContent = append.state === 'loading' && (append.attempt ?? 1) > 1 ? `Loading more… (attempt ${append.attempt})` : 'Loading more…';
+  const end = /** @type {HTMLElement} */ (feed.querySelector('[data-footer-end]'));
+  end.title = append.state === 'endOfList' && append.reason ? (END_REASONS[append.reason] ?? append.reason) : '';
+  if (status.lastUpdated) {
+    document.querySelector('[data-action="reload"]')?.setAttribute('title', `Reload (updated ${new Date(status.lastUpdated).toLocaleTimeString()})`);
+  }
+}
+
 /**
  * Follows one `refreshStatus` notification: `data-refresh-status` is set at once for every
  * status (tests and CSS follow each state), and the derived flags drive the spinners.
- * @param {{status: string, isHidden?: boolean, isNoMoreData?: boolean}} status
+ * @param {{status: string, isHidden?: boolean, isNoMoreData?: boolean, refresh?: any, append?: any, lastUpdated?: number}} status
  */
 function applyStatus(status) {
   feed.dataset.refreshStatus = status.status;
@@ -102,6 +146,7 @@ function applyStatus(status) {
       break;
     default: break;
   }
+  applyLoadStates(status);
   feed.setAttribute('aria-busy', String(feed.dataset.headerLoading === 'true' || feed.dataset.footerLoading === 'true'));
 }
 
@@ -173,6 +218,7 @@ document.querySelector('[data-action="reload"]')?.addEventListener('click', () =
 // After a fatal error there is no session left to reload: start a new one.
 document.querySelector('[data-action="retry"]')?.addEventListener('click', () => (tab ? void reload() : window.location.reload()));
 document.querySelector('[data-action="load-more"]')?.addEventListener('click', loadMore);
+document.querySelector('[data-action="retry-load"]')?.addEventListener('click', retryLoad);
 enablePullToRefresh(/** @type {HTMLElement} */ (document.querySelector('[data-pull]')), () => void reload());
 enableSettings(/** @type {HTMLDialogElement} */ (document.querySelector('[data-settings]')), query);
 connect();

@@ -12,6 +12,7 @@ Run by scripts/test-all (which installs selenium, chromium and chromium-driver);
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -60,6 +61,8 @@ def test_infinite_scroll_reaches_the_end_of_the_stub_feed(driver, bridge):
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
     end = driver.find_element(By.CSS_SELECTOR, ".footer-end")
     assert end.is_displayed() and end.text == "No more data"
+    assert end.get_attribute("title") == "All items of the total are listed."  # why it ended (protocol 1.2)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-end-reason") == "totalReached"
     wait_for(driver, VISIBLE_IMAGES_DECODED, "the images at the end to decode")
     screenshot(driver, "desktop-end-of-feed")
 
@@ -102,7 +105,7 @@ def test_phone_width_and_dark_mode(driver, bridge):
 
 def test_a_failing_backend_shows_an_error_toast_and_a_retry_works(driver, bridge):
     with FixtureServer() as backend:
-        backend.set_fault("gank", status=503, times=1)
+        backend.set_fault("gank", status=503, times=3)  # every automatic attempt of the first page
         driver.set_window_size(*DESKTOP)
         driver.get(bridge + "?source=gank&category=Android&baseURL=" + backend.base_url("gank"))
         toast = wait_for(driver, "document.querySelector('[data-hud][data-style=error]')?.textContent", "the error toast")
@@ -115,6 +118,36 @@ def test_a_failing_backend_shows_an_error_toast_and_a_retry_works(driver, bridge
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the fixture's images to decode")
         assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
         assert backend.count("gank") >= 2  # the failed load, the retry (then prefetched pages)
+
+
+def test_a_failed_load_more_shows_why_and_its_retry_asks_for_the_same_page(driver, bridge):
+    from feedvm.fixtures.flaky import custom_source
+    with FixtureServer() as backend:
+        driver.set_window_size(*DESKTOP)
+        driver.get(bridge + "?" + urllib.parse.urlencode(
+            {"source": "custom", "baseURL": backend.url, "custom": json.dumps(custom_source("missing"))}))
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the first page")
+        deadline = time.monotonic() + 2 * WAIT
+        while driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-append-state") != "error":
+            assert time.monotonic() < deadline, "page 3 never failed"
+            driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+            time.sleep(0.3)
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images to decode")
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        error = driver.find_element(By.CSS_SELECTOR, "[data-footer-error]")
+        retry = driver.find_element(By.CSS_SELECTOR, '[data-action="retry-load"]')
+        assert error.is_displayed() and retry.is_displayed()
+        assert error.text == "Couldn’t load more: Not found. (retrying may not help)"
+        assert not driver.find_element(By.CSS_SELECTOR, ".footer-more").is_displayed()
+        wait_for(driver, "!document.querySelector('[data-hud]')", "the error toast to fade")
+        screenshot(driver, "desktop-load-more-failed")
+        before = backend.stats()["pages"]["missing/3"]  # a 404 is not retried automatically; a scroll may ask again
+        retry.click()
+        deadline = time.monotonic() + WAIT
+        while backend.stats()["pages"]["missing/3"] <= before:
+            assert time.monotonic() < deadline, "Retry never asked for page 3 again"
+            time.sleep(0.1)
+        assert "missing/4" not in backend.stats()["pages"]
 
 
 def test_the_source_form_opens_a_custom_feed(driver, bridge):
