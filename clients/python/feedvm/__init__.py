@@ -18,14 +18,14 @@ from .errors import (ApplicationError, BinaryNotFound, FeedVMError, ImageLoadFai
 from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
 from .notification_types import (NOTIFICATION_PARAMS, HudParams, ImageDownloadedParams,
                                   RefreshStatusParams, SectionsParams, TokenRefreshedParams)
-from .wire import CONTENT_LENGTH, FRAMINGS, NEWLINE, Notification
+from .wire import CONTENT_LENGTH, FRAMINGS, NEWLINE, Notification, message_bound
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Client", "AsyncClient", "find_binary", "Notification", "FeedMirror",
     "NOTIFICATION_PARAMS", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
-    "HudParams", "TokenRefreshedParams", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS",
+    "HudParams", "TokenRefreshedParams", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS", "message_bound",
     "MirrorOutOfSync", "InvalidChanges", "compute_changes",
     "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
     "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",
