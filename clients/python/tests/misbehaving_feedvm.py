@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """TEST DOUBLE: a server that breaks the protocol on purpose, one way per run.
 
-It is NOT feedvm. ``misbehaving_feedvm.py MODE [ARG]`` reads requests (one per line, or
+It is NOT feedvm. ``misbehaving_feedvm.py MODE [N] [--flag value ...]`` (flags are ignored, so
+a client may add its own) reads requests (one per line, or
 ``Content-Length`` framed when they come so) and misbehaves as MODE says; after the misbehaviour
 each request gets its true answer (``{"pong": id}``), so a client that skipped the bad message
 and read on passes. Modes:
@@ -26,7 +27,7 @@ import sys
 from typing import Any, BinaryIO, Dict, Iterator, Tuple
 
 mode = sys.argv[1]
-argument = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+argument = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
 out = sys.stdout.buffer
 
 
