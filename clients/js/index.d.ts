@@ -129,7 +129,7 @@ export class FeedMirror {
 // -- discovery -------------------------------------------------------------------------------
 
 /** Explicit path, `$FEEDVM_BIN`, `PATH`, then `<repo>/.build/{release,debug}/feedvm` from `cwd` up. */
-export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string }): string;
+export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string; clientFiles?: string; shipped?: string[] }): string;
 export function repositoryRoot(start?: string): string | null;
 /** The longest message a server started with `args` may send: 64 MiB, or more when `--max-image-bytes` or `--max-message-bytes` allow it. */
 export function messageBound(args?: readonly string[]): number;

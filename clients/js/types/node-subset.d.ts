@@ -53,3 +53,7 @@ declare module 'node:process' {
   };
   export default process;
 }
+
+declare module 'node:url' {
+  export function fileURLToPath(url: string | URL): string;
+}

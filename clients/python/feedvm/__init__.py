@@ -15,7 +15,7 @@ from .errors import (ApplicationError, BinaryNotFound, FeedVMError, ImageLoadFai
                      InternalError, InvalidParams, InvalidRequest, LoadFailed, MethodNotFound,
                      ParseError, RequestCancelled, RpcError, RpcTimeout, SchemeRefused,
                      ServerExited, ServerShuttingDown, TooManySessions, UnknownSession)
-from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
+from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync
 from .notification_types import (NOTIFICATION_PARAMS, HudParams, ImageDownloadedParams,
                                   RefreshStatusParams, SectionsParams, TokenRefreshedParams)
 from .wire import CONTENT_LENGTH, FRAMINGS, NEWLINE, Notification, message_bound
@@ -26,7 +26,7 @@ __all__ = [
     "Client", "AsyncClient", "find_binary", "Notification", "FeedMirror",
     "NOTIFICATION_PARAMS", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
     "HudParams", "TokenRefreshedParams", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS", "message_bound",
-    "MirrorOutOfSync", "InvalidChanges", "compute_changes",
+    "MirrorOutOfSync", "InvalidChanges",
     "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
     "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",
     "ApplicationError", "UnknownSession", "LoadFailed", "ImageLoadFailed", "SchemeRefused",
