@@ -98,6 +98,12 @@ H.test('g:feedvm_binary may be a command with arguments, or a bare name looked u
     'the plugin finds its own folder')
 end)
 
+H.test("from the repository, the plugin finds the repository's build whatever the working directory", function()
+  local argv, err = binary.resolve({ binary = '', env = { PATH = '' }, cwd = vim.fn.tempname() })
+  H.ok(argv, err)
+  H.ok(vim.startswith(argv[1], require('support.env').root .. '/.build/'), argv[1])
+end)
+
 H.test(':FeedVM completes sources, then the source\'s categories', function()
   H.eq({ 'stub' }, feedvm.complete('st', 'FeedVM st'))
   H.eq({ 'stub', 'gank', 'unsplash', 'envelope', 'custom' }, feedvm.complete('', 'FeedVM '))
