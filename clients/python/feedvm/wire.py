@@ -120,11 +120,14 @@ def message_bound(args: Sequence[str] = ()) -> int:
     """
     bound = DEFAULT_MAX_MESSAGE_BYTES
     values = list(args)
-    for flag, grow in (("--max-image-bytes", lambda n: n * 4 // 3 + (1 << 20)),
-                       ("--max-message-bytes", lambda n: n)):
-        for position, value in enumerate(values[:-1]):
-            if value == flag and values[position + 1].isdigit():
-                bound = max(bound, grow(int(values[position + 1])))
+    for position, flag in enumerate(values[:-1]):
+        if not values[position + 1].isdigit():
+            continue
+        number = int(values[position + 1])
+        if flag == "--max-image-bytes":
+            bound = max(bound, number * 4 // 3 + (1 << 20))
+        elif flag == "--max-message-bytes":
+            bound = max(bound, number)
     return bound
 
 

@@ -21,8 +21,9 @@ def make_executable(path: Path) -> Path:
 
 
 def test_a_checkouts_own_files_are_its_package_folder() -> None:
-    assert discovery._client_home() == Path(discovery.__file__).resolve().parent
-    assert (discovery._client_home().parents[2] / "Package.swift").is_file(), "clients/python/feedvm in the repository"
+    home = discovery._client_home()
+    assert home == Path(discovery.__file__).resolve().parent
+    assert (home.parents[2] / "Package.swift").is_file(), "clients/python/feedvm in the repository"
 
 
 def test_an_install_from_a_checkout_finds_that_checkouts_build_from_anywhere(

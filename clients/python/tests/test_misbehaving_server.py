@@ -13,7 +13,7 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, List
 
 import pytest
 
@@ -32,9 +32,9 @@ def async_misbehaving(mode: str, *args: Any, **kwargs: Any) -> feedvm.AsyncClien
 
 
 @pytest.fixture
-def orphans() -> Iterator[list]:
+def orphans() -> Iterator[List[int]]:
     """Pids a test must kill when done (processes a misbehaving server left behind)."""
-    pids: list = []
+    pids: List[int] = []
     yield pids
     for pid in pids:
         try:
@@ -48,8 +48,8 @@ def orphans() -> Iterator[list]:
                                            ("bad-header", "content-length")])
 def test_a_bad_message_is_logged_and_skipped_and_the_next_one_read(mode: str, framing: str) -> None:
     with misbehaving(mode, timeout=20, framing=framing) as client:
-        assert client.ping() == {"pong": 1}
-        assert client.ping() == {"pong": 2}, "the reader lives on after a bad message"
+        assert client.call("ping") == {"pong": 1}
+        assert client.call("ping") == {"pong": 2}, "the reader lives on after a bad message"
         assert "feedvm client:" in client.stderr_tail.text()
 
 
@@ -57,8 +57,8 @@ def test_a_bad_message_is_logged_and_skipped_and_the_next_one_read(mode: str, fr
 def test_the_async_client_skips_a_bad_message_too(mode: str) -> None:
     async def run() -> None:
         async with async_misbehaving(mode, timeout=20) as client:
-            assert await client.ping() == {"pong": 1}
-            assert await client.ping() == {"pong": 2}
+            assert await client.call("ping") == {"pong": 1}
+            assert await client.call("ping") == {"pong": 2}
             assert "feedvm client:" in client.stderr_tail.text()
 
     asyncio.run(run())
@@ -67,7 +67,7 @@ def test_the_async_client_skips_a_bad_message_too(mode: str) -> None:
 def test_a_message_over_the_bound_is_skipped_with_a_clear_error() -> None:
     bound = 1 << 20
     with misbehaving("long-line", 3 * bound, timeout=20, max_message_bytes=bound) as client:
-        assert client.ping() == {"pong": 1}
+        assert client.call("ping") == {"pong": 1}
         assert re.search(r"message of \d+ bytes or more skipped: over the bound of 1048576 bytes",
                          client.stderr_tail.text()), client.stderr_tail.text()
 
@@ -107,7 +107,7 @@ def test_a_killed_server_fails_a_call_without_timeout() -> None:
             pending.result(20)
 
 
-def test_a_server_that_exits_fails_pending_calls_even_while_a_child_holds_its_stdout(orphans: list) -> None:
+def test_a_server_that_exits_fails_pending_calls_even_while_a_child_holds_its_stdout(orphans: List[int]) -> None:
     with misbehaving("orphan", close_timeout=0.5) as client:
         with pytest.raises(feedvm.ServerExited) as raised:
             client.call("ping", timeout=30)
@@ -115,7 +115,7 @@ def test_a_server_that_exits_fails_pending_calls_even_while_a_child_holds_its_st
         orphans.extend(int(pid) for pid in re.findall(r"orphan pid (\d+)", client.stderr_tail.text()))
 
 
-def test_the_async_client_fails_pending_calls_when_the_server_exits(orphans: list) -> None:
+def test_the_async_client_fails_pending_calls_when_the_server_exits(orphans: List[int]) -> None:
     async def run() -> None:
         async with async_misbehaving("orphan", close_timeout=0.5) as client:
             with pytest.raises(feedvm.ServerExited):
@@ -127,7 +127,7 @@ def test_the_async_client_fails_pending_calls_when_the_server_exits(orphans: lis
 
 def test_a_huge_stderr_line_is_kept_cut_to_the_line_bound() -> None:
     with misbehaving("long-stderr", 20 << 20, timeout=20) as client:
-        assert client.ping() == {"pong": 1}
+        assert client.call("ping") == {"pong": 1}
         lines = client.stderr_tail.text().splitlines()
         assert lines and max(len(line) for line in lines) <= MAX_STDERR_LINE + 100
         assert "bytes cut" in lines[0]
@@ -136,7 +136,7 @@ def test_a_huge_stderr_line_is_kept_cut_to_the_line_bound() -> None:
 def test_the_async_client_cuts_a_huge_stderr_line_too() -> None:
     async def run() -> None:
         async with async_misbehaving("long-stderr", 20 << 20, timeout=20) as client:
-            assert await client.ping() == {"pong": 1}
+            assert await client.call("ping") == {"pong": 1}
             lines = client.stderr_tail.text().splitlines()
             assert lines and max(len(line) for line in lines) <= MAX_STDERR_LINE + 100
 

@@ -1,6 +1,7 @@
 """Framing (feedvm.wire), without any process."""
 
 import json
+from typing import List
 
 import pytest
 
@@ -81,7 +82,7 @@ def test_a_message_nested_deeper_than_the_servers_limit_is_refused_unread() -> N
 
 
 def test_an_over_long_line_is_dropped_as_it_arrives_and_the_next_one_read() -> None:
-    problems: list = []
+    problems: List[str] = []
     splitter = MessageSplitter("newline", max_message_bytes=1000, on_error=problems.append)
     for _ in range(100):
         assert splitter.feed(b"x" * 999) == []
@@ -92,7 +93,7 @@ def test_an_over_long_line_is_dropped_as_it_arrives_and_the_next_one_read() -> N
 
 
 def test_a_framed_body_over_the_bound_is_skipped_by_its_length() -> None:
-    problems: list = []
+    problems: List[str] = []
     splitter = MessageSplitter("content-length", max_message_bytes=10, on_error=problems.append)
     stream = frame(b'{"too":"long!"}', "content-length") + frame(b"[1]", "content-length")
     assert [body for byte in range(len(stream)) for body in splitter.feed(stream[byte:byte + 1])] == [b"[1]"]
@@ -103,7 +104,7 @@ def test_a_framed_body_over_the_bound_is_skipped_by_its_length() -> None:
                                  b"Content-Length 3\r\n\r\n{}", b"Content-Length: -3\r\n\r\n{}",
                                  b"Content-Length: 2\r\nX: " + b"x" * 9000 + b"\r\n\r\n{}"])
 def test_a_bad_header_is_one_error_and_the_next_message_is_read(bad: bytes) -> None:
-    problems: list = []
+    problems: List[str] = []
     stream = bad + frame(b'{"next":1}', "content-length") + b"\r\n" + frame(b"[2]", "content-length")
     for size in (1, 5, len(stream)):
         splitter = MessageSplitter("content-length", on_error=problems.append)
