@@ -1,4 +1,5 @@
 import Feed
+import FeedModel
 import Foundation
 import JSON
 import XCTest
