@@ -44,8 +44,9 @@ class AsyncClient(FeedMethods):
                  framing: str = NEWLINE, max_message_bytes: Optional[int] = None) -> None:
         super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing,
                          max_message_bytes)
-        self._stdout_ended = asyncio.Event()
-        self._exited = asyncio.Event()
+        # Made in start(), on the running loop (Python 3.9 binds an Event to a loop when made).
+        self._stdout_ended: asyncio.Event
+        self._exited: asyncio.Event
         self._dropped_replies = 0
         self._closed = False
         self.process: Optional[asyncio.subprocess.Process] = None
@@ -55,6 +56,7 @@ class AsyncClient(FeedMethods):
         """Spawn the server (``async with`` does this)."""
         if self.process is None:
             loop = asyncio.get_running_loop()
+            self._stdout_ended = asyncio.Event()
             exited = self._exited = asyncio.Event()
 
             class Protocol(asyncio.subprocess.SubprocessStreamProtocol):
