@@ -39,6 +39,8 @@ export interface ClientOptions {
   closeTimeout?: number;
   /** How many stderr lines to keep for `ServerExited` (default 200). */
   stderrTailLines?: number;
+  /** The longest message read from the server (default: `messageBound(args)`); a longer one is skipped and noted in the stderr tail. */
+  maxMessageBytes?: number;
 }
 
 export interface ExitStatus {
@@ -88,6 +90,9 @@ export class FeedVMClient extends FeedMethods {
   readonly binary: string;
   timeout: number | undefined;
   closeTimeout: number;
+  readonly maxMessageBytes: number;
+  /** Bytes written to the server and not yet taken by it. */
+  readonly queuedBytes: number;
   readonly pid: number | undefined;
   readonly stderrTail: string;
   readonly exited: Promise<ExitStatus>;
@@ -126,8 +131,10 @@ export class FeedMirror {
 // -- discovery -------------------------------------------------------------------------------
 
 /** Explicit path, `$FEEDVM_BIN`, `PATH`, then `<repo>/.build/{release,debug}/feedvm` from `cwd` up. */
-export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string }): string;
+export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string; clientFiles?: string; shipped?: string[] }): string;
 export function repositoryRoot(start?: string): string | null;
+/** The longest message a server started with `args` may send: 64 MiB, or more when `--max-image-bytes` or `--max-message-bytes` allow it. */
+export function messageBound(args?: readonly string[]): number;
 
 // -- errors ----------------------------------------------------------------------------------
 

@@ -63,7 +63,9 @@ H.test('in a terminal: paging, the loading footer and an image report, as screen
   H.wait_for('the second page', screen_has('welfare #20'))
   S.keys(t, '6', 'k', 'Enter')
   H.wait_for('the image report', screen_has('image/png'))
-  H.sleep(100)
+  H.wait_for('the card and the statusline', function()
+    return screen_has('welfare #5 ')() and screen_has('20 items · ready')()
+  end)
   local shot = E.artifacts .. '/feedvm-nvim.png'
   S.save(t, shot)
 

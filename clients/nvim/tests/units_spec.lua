@@ -120,31 +120,20 @@ H.test('the session keeps the load states of each status and a failed load-more 
   H.eq({ state = 'loading', attempt = 1 }, s.loads.append)
 end)
 
-H.test('the binary is g:feedvm_binary, else feedvm on PATH, else the release build', function()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir .. '/bin', 'p')
-  vim.fn.mkdir(dir .. '/repo/.build/release', 'p')
-  local saved_path = vim.env.PATH
-  H.defer(function()
-    vim.env.PATH = saved_path
-    vim.fn.delete(dir, 'rf')
-  end)
-  H.eq({ '/opt/feedvm' }, binary.resolve({ binary = '/opt/feedvm' }))
+H.test('g:feedvm_binary may be a command with arguments, or a bare name looked up on PATH', function()
   H.eq({ 'python3', 'shim.py' }, binary.resolve({ binary = { 'python3', 'shim.py' } }))
-  vim.env.PATH = dir .. '/empty'
-  local argv, err = binary.resolve({ binary = '', root = dir .. '/repo' })
-  H.eq(nil, argv, 'nothing found')
-  H.ok(err:find('swift build -c release', 1, true), 'the error says how to build: ' .. err)
-  local release = dir .. '/repo/.build/release/feedvm'
-  vim.fn.writefile({ '#!/bin/sh' }, release)
-  vim.fn.setfperm(release, 'rwxr-xr-x')
-  H.eq({ release }, binary.resolve({ binary = '', root = dir .. '/repo' }))
-  vim.fn.writefile({ '#!/bin/sh' }, dir .. '/bin/feedvm')
-  vim.fn.setfperm(dir .. '/bin/feedvm', 'rwxr-xr-x')
-  vim.env.PATH = dir .. '/bin'
-  H.eq({ dir .. '/bin/feedvm' }, binary.resolve({ binary = '', root = dir .. '/repo' }))
-  H.eq(vim.fn.fnamemodify(binary.repository_root() .. '/clients/nvim', ':p'),
-    vim.fn.fnamemodify(require('support.env').plugin_dir, ':p'), 'the repository is found from the plugin path')
+  H.eq({ vim.fn.exepath('sh') }, binary.resolve({ binary = 'sh' }))
+  local argv, err = binary.resolve({ binary = '/nonexistent/feedvm' })
+  H.eq(nil, argv)
+  H.ok(err:find('not an executable file', 1, true), err)
+  H.eq(vim.fn.fnamemodify(binary.plugin_dir(), ':p'), vim.fn.fnamemodify(require('support.env').plugin_dir, ':p'),
+    'the plugin finds its own folder')
+end)
+
+H.test("from the repository, the plugin finds the repository's build whatever the working directory", function()
+  local argv, err = binary.resolve({ binary = '', env = { PATH = '' }, cwd = vim.fn.tempname() })
+  H.ok(argv, err)
+  H.ok(vim.startswith(argv[1], require('support.env').root .. '/.build/'), argv[1])
 end)
 
 H.test(':FeedVM completes sources, then the source\'s categories', function()
