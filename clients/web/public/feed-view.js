@@ -1,9 +1,13 @@
 // The photo grid: one tile per item, keyed by item id, reconciled against the mirror's list
 // after every `sections` notification. Tiles entering the viewport report `willDisplay` and
 // get their thumbnail; tiles leaving report `didEndDisplaying` and abort an unfinished one.
-// Items without an image are text cards. A tile is one button: it opens the item.
+// Items without an image are text cards. A tile is one button: it opens the item. A thumbnail
+// far smaller than its tile gives way to the full image, so no tile shows a picture blown up.
 
 import { avatar, cardColours, textGlyph } from '/app/item-style.js';
+
+/** Screen pixels per image pixel past which a tile's thumbnail is replaced by the full image. */
+const MAX_THUMBNAIL_STRETCH = 2;
 
 export class FeedView {
   /**
@@ -71,7 +75,7 @@ export class FeedView {
     for (const tile of created) this.observer.observe(tile);
   }
 
-  /** @param {{id: string, title: string, imageURL?: string, author?: string, publishedAt?: string}} item */
+  /** @param {{id: string, title: string, imageURL?: string, thumbnailURL?: string, author?: string, publishedAt?: string}} item */
   #create(item) {
     const tile = document.createElement('li');
     tile.className = 'tile';
@@ -88,8 +92,23 @@ export class FeedView {
       const image = document.createElement('img');
       image.alt = item.title;
       image.decoding = 'async';
-      image.addEventListener('load', () => { tile.dataset.loaded = 'true'; });
-      image.addEventListener('error', () => { if (image.getAttribute('src')) tile.dataset.failed = 'true'; });
+      // The variant the tile shows: the thumbnail, unless it proved far too small for the tile.
+      image.dataset.variant = 'thumbnail';
+      const hasLargerImage = Boolean(item.thumbnailURL) && item.thumbnailURL !== item.imageURL;
+      image.addEventListener('load', () => {
+        tile.dataset.loaded = 'true';
+        if (hasLargerImage && image.dataset.variant === 'thumbnail' && stretch(image) > MAX_THUMBNAIL_STRETCH) {
+          image.dataset.variant = 'full';
+          image.src = this.#imageURL(tile, 'full'); // the thumbnail stays on screen until it decodes
+        }
+      });
+      image.addEventListener('error', () => {
+        if (!image.getAttribute('src')) return;
+        if (image.dataset.variant === 'full') {
+          image.dataset.variant = 'thumbnail-only'; // the full image failed: keep the thumbnail
+          image.src = this.#imageURL(tile, 'thumbnail');
+        } else tile.dataset.failed = 'true';
+      });
       photo.append(image);
     } else {
       tile.classList.add('text-card');
@@ -102,13 +121,22 @@ export class FeedView {
     }
     const caption = document.createElement('div');
     caption.className = 'caption';
-    const title = document.createElement('h3');
+    const title = document.createElement('h2');
     title.className = 'title';
     title.textContent = item.title;
     title.title = item.title;
     caption.append(title, byline(item));
     tile.append(photo, caption, open);
     return tile;
+  }
+
+  /**
+   * Where the bridge serves the image of `tile`'s item in `variant`.
+   * @param {HTMLLIElement} tile
+   * @param {'full' | 'thumbnail'} variant
+   */
+  #imageURL(tile, variant) {
+    return this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, Number(tile.dataset.index), variant);
   }
 
   /** @param {HTMLLIElement} tile */
@@ -130,7 +158,7 @@ export class FeedView {
         const image = tile.querySelector('img');
         if (image && !image.getAttribute('src')) {
           delete tile.dataset.failed;
-          image.src = this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, index, 'thumbnail');
+          image.src = this.#imageURL(tile, image.dataset.variant === 'full' ? 'full' : 'thumbnail');
         }
       } else if (!entry.isIntersecting && this.visible.has(tile)) {
         this.visible.delete(tile);
@@ -156,6 +184,16 @@ export function byline(item) {
   if (item.author) line.append(avatar(item.author));
   line.append(credit);
   return line;
+}
+
+/**
+ * How many screen pixels one pixel of `image` covers in its tile (the image covers the tile).
+ * @param {HTMLImageElement} image
+ */
+function stretch(image) {
+  const box = image.getBoundingClientRect();
+  if (!image.naturalWidth || !image.naturalHeight) return 0;
+  return Math.max(box.width / image.naturalWidth, box.height / image.naturalHeight) * window.devicePixelRatio;
 }
 
 /** What a tile shows of an item: a changed item gets a new tile. */

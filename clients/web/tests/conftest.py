@@ -3,6 +3,7 @@
 console error. Helpers for the pages are in ``webpage.py``.
 """
 
+import contextlib
 import os
 import pathlib
 import shutil
@@ -35,22 +36,32 @@ def feedvm_binary() -> str:
     pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
 
 
-@pytest.fixture(scope="session")
-def bridge():
-    """The bridge on a free port with a private cache; yields its URL. Checks it leaves no feedvm."""
+@contextlib.contextmanager
+def running_bridge(*arguments):
+    """A bridge on a free port with a private cache and ``arguments``; yields its URL. Checks it
+    stops cleanly and leaves no feedvm behind."""
     cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
     process = subprocess.Popen(
         ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
-         "--cache-dir", cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "--cache-dir", cache, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = process.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), process.stderr.read()
-    yield url
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-    process.terminate()
-    assert process.wait(15) == 0
-    for pid in children:
-        assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
-    shutil.rmtree(cache, ignore_errors=True)
+    try:
+        yield url
+    finally:
+        children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+        process.terminate()
+        assert process.wait(15) == 0
+        for pid in children:
+            assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def bridge():
+    """The bridge the browser tests share; yields its URL."""
+    with running_bridge() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
