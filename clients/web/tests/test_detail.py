@@ -191,11 +191,13 @@ def test_items_without_an_image_are_text_cards(driver, bridge):
         screenshot(driver, "desktop-lightbox-text")
         press(driver, Keys.ESCAPE)
         wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
-        # At phone width a long title wraps over several lines; the step controls stay off it.
-        longest = max(cards, key=lambda card: len(card["title"]))["id"]
+        # At phone width a title of several lines pushes the caption up; the step controls stay off it.
         driver.set_window_size(*PHONE)
-        driver.find_element(By.CSS_SELECTOR, f'[data-item-id="{longest}"] .tile-open').click()
-        wait_for(driver, f"{LIGHTBOX}.open && {LIGHTBOX}.dataset.shownItem === '{longest}'", "the longest title's detail view")
+        driver.find_element(By.CSS_SELECTOR, f'[data-item-id="{text_card}"] .tile-open').click()
+        wait_for(driver, f"{LIGHTBOX}.open && {LIGHTBOX}.dataset.shownItem === '{text_card}'", "the text card at phone width")
+        driver.execute_script("document.querySelector('[data-lightbox-title]').textContent = "
+                              "'A title long enough to wrap over three or four lines on a phone held upright';")
+        assert driver.execute_script("return document.querySelector('[data-lightbox-title]').getBoundingClientRect().height;") > 60
         assert driver.execute_script(f"return {CONTROLS_OVER_CAPTION};") == []
         screenshot(driver, "phone-lightbox-long-title")
         press(driver, Keys.ESCAPE)
