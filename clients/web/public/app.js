@@ -85,25 +85,30 @@ async function command(method, params) {
 async function reload() {
   const reloading = { before: [...(tab?.mirror.items ?? [])], revision: /** @type {number | null} */ (null) };
   announcedReload = reloading;
+  view.pauseLoads(); // images asked for now would be answered for the list the reload replaces
   const answer = await command('requestCommand', { reload: true });
   lastLoadFailed = answer.error && answer.error.code !== -32800 ? answer.error.message : '';
   showEmptyState();
-  if (announcedReload !== reloading) return;
-  if (answer.error) announcedReload = null;
-  else {
+  if (announcedReload !== reloading) return; // a newer reload took over
+  if (answer.error) {
+    announcedReload = null;
+    view.resumeLoads();
+  } else {
     reloading.revision = answer.result.revision;
-    announceReload();
+    reloaded();
   }
 }
 
 /**
- * Once the list has the reloaded revision (its `sections` may come after the answer): a toast
- * when the reload changed what was on screen, none for a first load or an unchanged list.
+ * Once the list has the reloaded revision (its `sections` may come after the answer): the
+ * tiles ask for their images again, and a toast tells when the reload changed what was on
+ * screen (none for a first load or an unchanged list).
  */
-function announceReload() {
+function reloaded() {
   const reloading = announcedReload;
   if (!tab || !reloading || reloading.revision === null || tab.mirror.revision < reloading.revision) return;
   announcedReload = null;
+  view.resumeLoads();
   const after = recentLists.get(reloading.revision);
   if (!after) return;
   const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
@@ -190,7 +195,7 @@ function connect() {
     view.render(tab.mirror.items);
     lightbox.sync();
     showEmptyState();
-    announceReload();
+    reloaded();
   });
   events.addEventListener('refreshStatus', (event) => {
     applyStatus(data(event));
@@ -208,7 +213,10 @@ function connect() {
     toasts.show(style, message);
   });
   // Leaving the page ends its session at once (and keeps the page fit for the back/forward cache).
-  window.addEventListener('pagehide', () => events.close());
+  window.addEventListener('pagehide', () => {
+    view.pauseLoads(); // no image may wait on a session about to end
+    events.close();
+  });
   events.addEventListener('fatal', (event) => {
     events.close();
     tab = null;

@@ -23,6 +23,8 @@ export class FeedView {
     this.tiles = new Map();
     /** @type {Set<HTMLLIElement>} */
     this.visible = new Set();
+    /** While a reload replaces the list, no image is asked for: an answer would be for the old one. */
+    this.paused = false;
     this.observer = new IntersectionObserver((entries) => this.#intersections(entries), { rootMargin: '160px 0px' });
     grid.addEventListener('click', (event) => {
       const tile = /** @type {HTMLElement} */ (event.target).closest('.tile');
@@ -38,8 +40,55 @@ export class FeedView {
     return this.tiles.get(id);
   }
 
+  /**
+   * Stops the images still loading and asks for none until `resumeLoads`: a reload is about to
+   * replace the list they were asked from.
+   */
+  pauseLoads() {
+    this.paused = true;
+    for (const tile of this.visible) {
+      const image = tile.querySelector('img');
+      if (image && image.getAttribute('src') && !image.complete) image.removeAttribute('src');
+    }
+  }
+
+  /** The reload is over: the tiles on screen ask for the images they still lack, by their new places. */
+  resumeLoads() {
+    this.paused = false;
+    for (const tile of this.visible) {
+      const image = tile.querySelector('img');
+      if (image && !image.getAttribute('src')) this.#load(tile, image);
+      else if (image?.complete) this.#enlarge(tile, image);
+    }
+  }
+
+  /**
+   * Replaces a loaded thumbnail far smaller than its tile by the full image (the thumbnail stays
+   * on screen until that decodes).
+   * @param {HTMLLIElement} tile
+   * @param {HTMLImageElement} image
+   */
+  #enlarge(tile, image) {
+    if (this.paused || image.dataset.larger !== 'true' || image.dataset.variant !== 'thumbnail') return;
+    if (stretch(image) <= MAX_THUMBNAIL_STRETCH) return;
+    image.dataset.variant = 'full';
+    image.src = this.#imageURL(tile, 'full');
+  }
+
+  /**
+   * Asks for the image of `tile` in the variant it shows.
+   * @param {HTMLLIElement} tile
+   * @param {HTMLImageElement} image
+   */
+  #load(tile, image) {
+    if (this.paused) return;
+    delete tile.dataset.failed;
+    image.src = this.#imageURL(tile, image.dataset.variant === 'full' ? 'full' : 'thumbnail');
+  }
+
   /** Removes every tile (a new session). */
   clear() {
+    this.paused = false;
     for (const tile of this.tiles.values()) this.#remove(tile);
     this.tiles.clear();
     this.visible.clear();
@@ -94,19 +143,17 @@ export class FeedView {
       image.decoding = 'async';
       // The variant the tile shows: the thumbnail, unless it proved far too small for the tile.
       image.dataset.variant = 'thumbnail';
-      const hasLargerImage = Boolean(item.thumbnailURL) && item.thumbnailURL !== item.imageURL;
+      if (item.thumbnailURL && item.thumbnailURL !== item.imageURL) image.dataset.larger = 'true';
       image.addEventListener('load', () => {
         tile.dataset.loaded = 'true';
-        if (hasLargerImage && image.dataset.variant === 'thumbnail' && stretch(image) > MAX_THUMBNAIL_STRETCH) {
-          image.dataset.variant = 'full';
-          image.src = this.#imageURL(tile, 'full'); // the thumbnail stays on screen until it decodes
-        }
+        this.#enlarge(tile, image);
       });
       image.addEventListener('error', () => {
         if (!image.getAttribute('src')) return;
         if (image.dataset.variant === 'full') {
           image.dataset.variant = 'thumbnail-only'; // the full image failed: keep the thumbnail
-          image.src = this.#imageURL(tile, 'thumbnail');
+          image.removeAttribute('src');
+          this.#load(tile, image);
         } else tile.dataset.failed = 'true';
       });
       photo.append(image);
@@ -156,10 +203,7 @@ export class FeedView {
         this.visible.add(tile);
         this.callbacks.willDisplay(index);
         const image = tile.querySelector('img');
-        if (image && !image.getAttribute('src')) {
-          delete tile.dataset.failed;
-          image.src = this.#imageURL(tile, image.dataset.variant === 'full' ? 'full' : 'thumbnail');
-        }
+        if (image && !image.getAttribute('src')) this.#load(tile, image);
       } else if (!entry.isIntersecting && this.visible.has(tile)) {
         this.visible.delete(tile);
         const image = tile.querySelector('img');

@@ -182,6 +182,7 @@ def test_a_page_opened_from_a_link_asks_before_the_first_fetch(driver, bridge):
         driver.refresh()
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the feed after a reload")
         assert not driver.execute_script(f"return {CONSENT}.open;")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
 
 
 def test_the_source_form_shows_the_hosts_a_feed_contacts(driver, bridge):
@@ -204,3 +205,4 @@ def test_the_source_form_shows_the_hosts_a_feed_contacts(driver, bridge):
         wait_for(driver, "location.search.includes('source=gank')", "the new feed's URL")
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the feed")
         assert not driver.execute_script(f"return {CONSENT}.open;")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
