@@ -42,7 +42,7 @@ export class Toasts {
     return setTimeout(() => {
       toast.classList.add('leaving');
       setTimeout(() => toast.remove(), 450);
-    }, style === 'error' ? 4000 : 1600);
+    }, style === 'error' ? 4000 : 2500);
   }
 }
 

@@ -147,8 +147,8 @@ def test_a_failure_with_items_on_screen_is_a_toast_and_a_changed_reload_says_wha
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length >= 10", "the grown first page")
         toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'success')", "the reload's toast")
         assert toast[1] == "6 new items"
-        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
         screenshot(driver, "desktop-reload-changed")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
 
 
 def test_the_source_form_opens_a_custom_feed(driver, bridge):
