@@ -144,7 +144,7 @@ def test_the_bridge_takes_the_two_variants_only(driver, bridge):
 def test_a_sources_thumbnails_fill_the_grid_and_its_full_images_the_lightbox(driver, bridge):
     with FixtureServer() as backend:
         open_page(driver, example_url(bridge, "Page number + `Link` header (Lorem Picsum)", backend), confirm=True)
-        wait_for(driver, VISIBLE_IMAGES_DECODED, "the thumbnails to decode")
+        wait_for(driver, f"{TILE_IMAGES}.every((tile) => tile.width)", "every thumbnail asked for to decode")
         tiles = driver.execute_script(f"return {TILE_IMAGES};")
         # The example's thumbnailURL is /id/{id}/200/150: the grid shows exactly those.
         assert tiles and all((tile["width"], tile["height"]) == (200, 150) for tile in tiles), tiles
