@@ -17,7 +17,7 @@ pytest.importorskip("selenium.webdriver", reason="selenium is installed by scrip
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
-from conftest import running_bridge  # noqa: E402
+from bridges import running_bridge  # noqa: E402
 from feedvm.fixtures.server import FixtureServer  # noqa: E402
 from webpage import DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, screenshot, wait_for  # noqa: E402
 
