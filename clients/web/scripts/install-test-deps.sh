@@ -4,13 +4,15 @@
 #   - node (Debian's nodejs, >= 18) to run the client and `node --test`;
 #   - tsc (Debian's node-typescript) for `tsc -p clients/js`;
 #   - chromium and chromium-driver (chromedriver) for the browser test;
-#   - selenium (pip, into $PYTHON's environment) to drive it.
+#   - selenium (pip, into $PYTHON's environment) to drive it, and axe-selenium-python (pip), which
+#     ships axe-core for the accessibility check.
 # Idempotent: installs only what is missing; without root it says what is missing and installs
-# the pip package only. Run by scripts/test-all (which leaves out what cannot run).
+# the pip packages only. Run by scripts/test-all (which leaves out what cannot run).
 set -euo pipefail
 
 python="${PYTHON:-python3}"
-"$python" -c "import selenium, pytest" 2>/dev/null || "$python" -m pip install --quiet selenium pytest
+"$python" -c "import selenium, pytest, axe_selenium_python" 2>/dev/null \
+  || "$python" -m pip install --quiet selenium pytest axe-selenium-python
 
 missing_deb=()
 command -v node >/dev/null || missing_deb+=(nodejs)

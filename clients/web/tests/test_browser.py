@@ -1,7 +1,8 @@
 """The web front end in a real headless Chromium (Debian's chromium + chromium-driver, driven
 by Selenium): first page with decoded images, infinite scroll to the end of the stub feed,
-reload, category switch, phone width and dark mode, a failing backend's error toast and a
-retry, the source form opening a custom feed, and no console errors anywhere (conftest.py).
+reload, category switch, phone width and dark mode, a failing backend's error (shown once: the
+empty state, or a toast with items on screen) and a retry, a reload that changed the list, the
+source form opening a custom feed, and no console errors anywhere (conftest.py).
 Screenshots go to .build/artifacts/web/; test_detail.py covers thumbnails, the lightbox and
 items without images.
 
@@ -22,7 +23,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from feedvm.fixtures.server import FixtureServer  # noqa: E402
-from webpage import DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, item_ids, open_page, screenshot, statuses, wait_for  # noqa: E402
+from webpage import (DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, confirm_hosts, item_ids, open_page, screenshot,  # noqa: E402
+                     statuses, wait_for)
 
 WIDE = (1920, 1080)
 COLUMNS = "return getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length;"
@@ -75,7 +77,8 @@ def test_reload_runs_the_header_refresh_and_returns_to_the_first_page(driver, br
     wait_for(driver, "document.querySelector('[data-feed]').dataset.noMoreData === 'false'", "more data again")
     seen = statuses(driver)
     assert seen[:3] == ["beingHeaderRefresh", "endHeaderRefresh", "footerStatus"], seen
-    wait_for(driver, "document.querySelectorAll('[data-hud][data-style=success]').length > 0", "the success toast")
+    # Pages that arrive show themselves, and a reload that changed nothing says nothing.
+    assert driver.execute_script("return document.querySelectorAll('[data-hud]').length;") == 0
 
 
 def test_category_picker_switches_with_update_input(driver, bridge):
@@ -103,21 +106,52 @@ def test_phone_width_and_dark_mode(driver, bridge):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def test_a_failing_backend_shows_an_error_toast_and_a_retry_works(driver, bridge):
+TOASTS = "[...document.querySelectorAll('[data-hud]')].map((toast) => [toast.dataset.style, toast.textContent])"
+
+
+def test_a_failing_first_load_is_shown_once_and_a_retry_works(driver, bridge):
     with FixtureServer() as backend:
         backend.set_fault("gank", status=503, times=3)  # every automatic attempt of the first page
         driver.set_window_size(*DESKTOP)
         driver.get(bridge + "?source=gank&category=Android&baseURL=" + backend.base_url("gank"))
-        toast = wait_for(driver, "document.querySelector('[data-hud][data-style=error]')?.textContent", "the error toast")
-        assert toast
+        confirm_hosts(driver)
         wait_for(driver, "!document.querySelector('[data-empty]').hidden", "the error state")
         assert "load" in driver.find_element(By.CSS_SELECTOR, "[data-empty-title]").text.lower()
+        assert "503" in driver.find_element(By.CSS_SELECTOR, "[data-empty-detail]").text
+        # The empty state says it; no toast says it again.
+        assert driver.execute_script(f"return {TOASTS};") == []
         screenshot(driver, "desktop-backend-error")
-        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        driver.set_window_size(*PHONE)
+        screenshot(driver, "phone-backend-error")
+        driver.set_window_size(*DESKTOP)
+        driver.find_element(By.CSS_SELECTOR, '[data-action="retry"]').click()
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the retried page")
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the fixture's images to decode")
         assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
         assert backend.count("gank") >= 2  # the failed load, the retry (then prefetched pages)
+        assert driver.execute_script(f"return {TOASTS};") == []
+
+
+def test_a_failure_with_items_on_screen_is_a_toast_and_a_changed_reload_says_what_changed(driver, bridge):
+    with FixtureServer() as backend:
+        backend.configure(total=4)
+        open_page(driver, bridge + "?source=gank&category=iOS&baseURL=" + backend.base_url("gank"), confirm=True)
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length === 4", "the four items")
+        wait_for(driver, "document.querySelector('[data-feed]').dataset.noMoreData === 'true'", "the end of the short feed")
+        # The catalog grows; the reload brings six items the list did not have.
+        backend.configure(total=45)
+        backend.set_fault("gank", status=503, times=1)
+        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'error')", "the error toast")
+        assert "503" in toast[1]
+        assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
+        assert driver.execute_script("return document.querySelectorAll('[data-item-id]').length;") == 4
+        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length >= 10", "the grown first page")
+        toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'success')", "the reload's toast")
+        assert toast[1] == "6 new items"
+        screenshot(driver, "desktop-reload-changed")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
 
 
 def test_a_failed_load_more_shows_why_and_its_retry_asks_for_the_same_page(driver, bridge):
