@@ -120,7 +120,7 @@ extension FeedViewModel {
         }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(variant: variant, options: image.options, request: request, waiter: waiter)
-        let loader = environment.imageLoader
+        let (loader, environment, policy) = (environment.imageLoader, environment, state.input.retryPolicy)
         let scheduler = environment.scheduler
         // `stub://` names the stub catalog's images: only the stub source's items may use it.
         let refused = refusesStubURL(url, state)
@@ -130,7 +130,7 @@ extension FeedViewModel {
             }
             guard !refused else { return finish(.failure(.refusedScheme("stub", url: url))) }
             let imageRequest = ImageRequest(url: url, options: image.options, priority: .high, forceRefresh: image.refresh)
-            request.disposable = loader.retrieveImage(imageRequest, completion: finish)
+            request.disposable = loader.retrieveImage(imageRequest, retrying: policy, in: environment, completion: finish)
         }]
     }
 
@@ -142,7 +142,7 @@ extension FeedViewModel {
             let download = ImageDownload(index: index, variant: load.variant, options: load.options, result: result)
             return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { load.waiter(result) }]
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     /// Ends every pending image load for `reason` (a new list, `dispose`): their downloads

@@ -126,10 +126,10 @@ def test_stats_count_per_route_and_reset_zeroes_them(server: FixtureServer) -> N
     get(server, "/gank/api/data/iOS/10/2")
     get(server, "/images/x.png")
     _, _, stats = get_json(server, "/_stats")
-    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3, "held": 0,
+    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3, "pages": {}, "held": 0,
                      "recent": ["/gank/api/data/iOS/10/1", "/gank/api/data/iOS/10/2", "/images/x.png"]}
     get(server, "/_reset", method="POST", body=b"")
-    assert server.stats() == {"routes": {}, "total": 0, "recent": [], "held": 0}
+    assert server.stats() == {"routes": {}, "total": 0, "pages": {}, "recent": [], "held": 0}
 
 
 def test_images_carry_validators_and_answer_304_to_their_etag(server: FixtureServer) -> None:
