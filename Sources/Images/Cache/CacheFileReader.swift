@@ -8,8 +8,9 @@ import Glibc
 /// (not a hard link to a file elsewhere). A file planted in the directory by anyone else is
 /// never served.
 enum CacheFileReader {
-    /// The bytes of the file at `path` and its cache attribute, read whole if it passes the
-    /// checks and holds at most `maxBytes`; its times set to `touch` when given. `nil` otherwise.
+    /// The bytes of the file at `path` (mapped, see `CacheFileMapping`; read when it cannot be)
+    /// and its cache attribute, if it passes the checks and holds at most `maxBytes`; its times
+    /// set to `touch` when given. `nil` otherwise.
     static func read(_ path: String, maxBytes: Int, touch: Date?) -> (bytes: Data, attribute: Data?)? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
@@ -18,18 +19,24 @@ enum CacheFileReader {
         guard fstat(descriptor, &status) == 0, isTrusted(status) else { return nil }
         let size = Int(status.st_size)
         guard size <= maxBytes else { return nil }
-        var data = Data(count: size)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var offset = 0
-            while offset < size {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
+        let data: Data
+        if let mapped = CacheFileMapping.map(descriptor, count: size) {
+            data = mapped
+        } else {
+            var copy = Data(count: size)
+            let complete = copy.withUnsafeMutableBytes { buffer -> Bool in
+                var offset = 0
+                while offset < size {
+                    let count = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
             }
-            return true
+            guard complete else { return nil }
+            data = copy
         }
-        guard complete else { return nil }
         if let touch { CacheFileTimes.set(descriptor, to: touch) }
         return (data, ExtendedAttributes.value(of: descriptor))
     }

@@ -29,9 +29,10 @@ public struct DiskCacheError: Error, Sendable, Equatable, CustomStringConvertibl
 /// any failure the file is removed before the error is thrown.
 enum CacheFileWriter {
     /// Creates `path` (which must not exist) holding `data` and the cache attribute `attribute`,
-    /// last modified at `modified` when given (else now).
-    static func write(_ data: Data, to path: String, attribute: Data?, modified: Date?) throws(DiskCacheError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    /// last modified at `modified` when given (else now); returns the file's bytes mapped
+    /// (`CacheFileMapping`), so that whoever keeps them holds page cache, not a copy.
+    static func write(_ data: Data, to path: String, attribute: Data?, modified: Date?) throws(DiskCacheError) -> Data {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
             throw DiskCacheError(operation: code == EEXIST ? "create a new file in" : "create a file in", path: directoryName(of: path), code: code)
@@ -49,10 +50,12 @@ enum CacheFileWriter {
                 offset += written
             }
         }
+        var mapped: Data?
         if failure == 0 {
             // A file system without user attributes keeps the image without its HTTP metadata.
             if let attribute { ExtendedAttributes.set(attribute, on: descriptor) }
             if let modified { CacheFileTimes.set(descriptor, to: modified) }
+            mapped = CacheFileMapping.map(descriptor, count: data.count)
         }
         // close can report a deferred write error (NFS, quota).
         if close(descriptor) != 0 && failure == 0 { failure = errno }
@@ -60,6 +63,7 @@ enum CacheFileWriter {
             unlink(path)
             throw DiskCacheError(operation: "write to", path: directoryName(of: path), code: failure)
         }
+        return mapped ?? data
     }
 
     static func directoryName(of path: String) -> String {

@@ -201,9 +201,10 @@ public final class DiskImageCache: Sendable {
         var version = version
         var file = CacheFileName.image(hash, version: version, mimeType: info.mimeType)
         var attempts = 0
+        var stored = data
         while true {
             do {
-                try CacheFileWriter.write(data, to: path(file), attribute: record.data, modified: clock.isSystem ? nil : now)
+                stored = try CacheFileWriter.write(data, to: path(file), attribute: record.data, modified: clock.isSystem ? nil : now)
                 break
             } catch let error where error.code == ENOENT && attempts == 0 {
                 // The directory went away (removed by hand, a tmp cleaner): make it again, once.
@@ -222,7 +223,7 @@ public final class DiskImageCache: Sendable {
         remove(victims, now: now)
         sweepRetired(now: now)
         return CachedImage(
-            image: FeedImage(url: url, info: info, path: path(file), data: data), freshness: freshness, version: version,
+            image: FeedImage(url: url, info: info, path: path(file), data: stored), freshness: freshness, version: version,
             originVersion: originVersion)
     }
 
