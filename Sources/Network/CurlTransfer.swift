@@ -77,9 +77,6 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_pointer(easy, CCURLOPT_HEADERDATA, context),
             // Signals would be process-wide; the event thread needs none.
             ccurl_easy_setopt_long(easy, CCURLOPT_NOSIGNAL, 1),
-            // Bodies arrive in pieces of up to this many bytes (curl's default is 16 KiB): fewer
-            // reads, callbacks and wake-ups for an image of a few hundred KiB.
-            ccurl_easy_setopt_long(easy, CCURLOPT_BUFFERSIZE, CurlTransfer.receiveBufferBytes),
             // "" offers every encoding curl can decode; the body callback sees decoded bytes.
             ccurl_easy_setopt_pointer(easy, CCURLOPT_ACCEPT_ENCODING, ""),
             ccurl_easy_setopt_pointer(easy, CCURLOPT_USERAGENT, "FeedVM"),
@@ -91,6 +88,10 @@ final class CurlTransfer: @unchecked Sendable {
             allowHTTPOnly(easy, option: CCURLOPT_REDIR_PROTOCOLS_STR, fallback: CCURLOPT_REDIR_PROTOCOLS),
         ]
         codes += configureMethodAndBody(easy)
+        // Bodies arrive in pieces of up to this many bytes (curl's default is 16 KiB): fewer
+        // reads, callbacks and wake-ups for an image of a few hundred KiB. Only a speed-up: a
+        // libcurl that refuses it still serves the request.
+        _ = ccurl_easy_setopt_long(easy, CCURLOPT_BUFFERSIZE, CurlTransfer.receiveBufferBytes)
         headerList = makeHeaderList()
         codes.append(ccurl_easy_setopt_pointer(easy, CCURLOPT_HTTPHEADER, UnsafeRawPointer(headerList)))
         return codes.allSatisfy { $0 == CCURLE_OK }
