@@ -51,7 +51,8 @@ final class ImageMethodTests: XCTestCase {
 
     func testWillDisplayNearTheEndLoadsTheNextPageAndTheImage() {
         let harness = FeedServiceHarness()
-        let session = loadedSession(harness)
+        // Without image prefetch: row 7 would be prefetched by the willDisplay of row 1.
+        let session = loadedSession(harness, ["total": 25, "prefetchImages": 0])
         let far = harness.call("willDisplay", ["session": session, "index": 1])
         XCTAssertEqual(far.result, ["loadMore": false, "image": true, "ready": false])
         XCTAssertEqual(far.trace, ["imageDownloaded"])
