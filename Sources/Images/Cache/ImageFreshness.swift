@@ -65,10 +65,14 @@ public struct ImageFreshness: Sendable, Equatable {
     }
 }
 
-/// The value of header `name`, compared case-insensitively.
+/// The value of header `name`, compared ignoring ASCII case as HTTP compares field names (byte
+/// by byte: Foundation's `caseInsensitiveCompare` is locale-aware and far slower).
 private func header(_ headers: [String: String], _ name: String) -> String? {
     if let exact = headers[name] { return exact }
-    return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    let wanted = Array(name.utf8)
+    return headers.first { key, _ in
+        key.utf8.count == wanted.count && zip(key.utf8, wanted).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (0x61...0x7A).contains(a | 0x20)) }
+    }?.value
 }
 
 /// The directives of a `Cache-Control` header that decide an image's lifetime.
