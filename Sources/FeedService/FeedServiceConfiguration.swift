@@ -37,8 +37,13 @@ public struct FeedServiceConfiguration: Sendable {
     /// The limits of the transport that loads pages and refreshes tokens.
     var pageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxBodyBytes) }
 
-    /// The limits of the transport that downloads images.
-    var imageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxImageBytes) }
+    /// The limits of the transport that downloads images: bodies of hundreds of KiB are read in
+    /// pieces of up to 128 KiB.
+    var imageTransportLimits: CurlTransport.Limits {
+        var limits = transportLimits(maxBodyBytes: maxImageBytes)
+        limits.receiveBufferBytes = 128 << 10
+        return limits
+    }
 
     private func transportLimits(maxBodyBytes: Int) -> CurlTransport.Limits {
         var limits = CurlTransport.Limits()

@@ -58,9 +58,6 @@ final class CurlTransfer: @unchecked Sendable {
     /// `true` once the transfer was answered or cancelled.
     var isFinished: Bool { completion.hasFired }
 
-    /// The size of curl's receive buffer for each transfer.
-    static let receiveBufferBytes = 128 << 10
-
     /// Reports `result`, unless the transfer already ended.
     func finish(_ result: Result<(HTTPResponse, Data), NetworkError>) { completion(result) }
 
@@ -88,10 +85,12 @@ final class CurlTransfer: @unchecked Sendable {
             allowHTTPOnly(easy, option: CCURLOPT_REDIR_PROTOCOLS_STR, fallback: CCURLOPT_REDIR_PROTOCOLS),
         ]
         codes += configureMethodAndBody(easy)
-        // Bodies arrive in pieces of up to this many bytes (curl's default is 16 KiB): fewer
-        // reads, callbacks and wake-ups for an image of a few hundred KiB. Only a speed-up: a
-        // libcurl that refuses it still serves the request.
-        _ = ccurl_easy_setopt_long(easy, CCURLOPT_BUFFERSIZE, CurlTransfer.receiveBufferBytes)
+        // Bodies arrive in pieces of up to this many bytes: fewer reads, callbacks and wake-ups
+        // for an image of a few hundred KiB. Only a speed-up: a libcurl (or a handle) that
+        // refuses it still serves the request.
+        if let receiveBufferBytes = limits.receiveBufferBytes {
+            _ = ccurl_easy_setopt_long(easy, CCURLOPT_BUFFERSIZE, receiveBufferBytes)
+        }
         headerList = makeHeaderList()
         codes.append(ccurl_easy_setopt_pointer(easy, CCURLOPT_HTTPHEADER, UnsafeRawPointer(headerList)))
         return codes.allSatisfy { $0 == CCURLE_OK }
