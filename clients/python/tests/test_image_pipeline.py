@@ -302,6 +302,17 @@ def test_prefetches_are_cancelled_by_did_end_displaying_and_by_the_window(launch
     assert client.will_display(session, 2)["ready"] is False, "its prefetch was cancelled"
 
 
+def test_prefetches_never_hold_up_a_page_load(launch: Callable[..., feedvm.Client], fixtures: FixtureServer) -> None:
+    client, session = held_session(launch, fixtures)
+    _, shown = client.send("willDisplay", {"session": session, "index": 0})  # the only image slot is held
+    wait_until(lambda: fixtures.stats()["held"] == 1, "row 0 to reach the server")
+    # Pages have connections of their own: the next page loads while every image waits.
+    assert client.request_command(session, reload=False)["count"] == 40
+    assert fixtures.stats()["held"] == 1 and len(image_gets(fixtures)) == 1
+    fixtures.release()
+    shown.result(30)
+
+
 def test_ready_on_display_with_prefetch(real: feedvm.Client, fixtures: FixtureServer) -> None:
     session = cursor_session(real, fixtures, "png", "w=16&h=12", prefetchImages=3)
     real.will_display(session, 0, max_pixel_size=8)
