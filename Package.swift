@@ -23,6 +23,12 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
         .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON", "Locking"]),
+        // SQLite's API, loaded with dlopen when the first store is opened.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl")]),
+        // SHA-256 and HMAC-SHA256.
+        .target(name: "Digest"),
+        // Persisting feeds: lists, continuations, local edits, keyed by feed; nothing of the wire.
+        .target(name: "Store", dependencies: ["CSQLite", "Digest", "JSON", "Logging", "Locking"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging", "Locking"]),
         // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
         // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
@@ -49,6 +55,7 @@ let package = Package(
         // Moya's own specs ported to our API (Tests/MoyaConformanceTests/README.md).
         .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"], exclude: ["README.md"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Digest", "JSON"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],
