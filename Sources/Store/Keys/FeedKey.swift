@@ -1,4 +1,4 @@
-import Digest
+import Hashing
 import JSON
 
 /// Which feed a stored list belongs to: its source, category and configuration, and the
