@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ImageCodecs"),
         // What sources, images and the view model share: items, sections, errors, the source
         // protocol and the paged list.
-        .target(name: "FeedModel", dependencies: ["Network", "Reactive"]),
+        .target(name: "FeedModel", dependencies: ["Network", "Reactive", "JSON"]),
         // Image loading: the loader, its memory and disk caches, scheme routing.
         .target(name: "Images", dependencies: ["FeedModel", "ImageCodecs", "Hashing", "Network", "Reactive", "Locking"]),
         // Where pages come from: the declarative source config, presets, the stub catalog.
@@ -43,7 +43,7 @@ let package = Package(
         // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
         // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
         .target(
-            name: "FeedService", dependencies: ["RPC", "Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "JSON", "Logging", "Locking"],
+            name: "FeedService", dependencies: ["RPC", "Feed", "FeedModel", "Images", "FeedSources", "Store", "Network", "Reactive", "JSON", "Logging", "Locking"],
             resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         // Release builds link the Swift runtime and Foundation in (`-static-stdlib`): the dynamic
         // loader's symbol lookups over their libraries were 83% of start-up (issue 17).

@@ -1,4 +1,5 @@
 import JSON
+import FeedModel
 import Store
 import XCTest
 

@@ -1,18 +1,19 @@
 import Foundation
 import Locking
+import FeedModel
 import Store
 import XCTest
 
 final class StoreConcurrencyTests: StoreTestCase {
     func testConnectionsWritingDifferentFeedsAtOnceLoseNothing() throws {
-        let databases = try (0..<4).map { _ in try openDatabase() }
+        let databases = (0..<4).map { _ in openDatabase() }
         let failures = Locked<[String]>([])
         let pages = (0..<databases.count).map { writer in (0..<25).map { page in items(page * 10..<page * 10 + 10, title: "w\(writer)") } }
         DispatchQueue.concurrentPerform(iterations: databases.count) { writer in
             let feed = FeedKey(source: "stub", category: "writer-\(writer)")
             do {
                 let generation = try databases[writer].replaceList(
-                    feed, items: pages[writer][0], continuation: .init(nextPage: 1), reloadedAt: 1)
+                    feed, items: pages[writer][0], continuation: .init(nextPage: 1), storedAt: 1)
                 for page in 1..<25 {
                     let appended = try databases[writer].appendPage(
                         feed, generation: generation, page: page, items: pages[writer][page],
@@ -24,7 +25,7 @@ final class StoreConcurrencyTests: StoreTestCase {
             }
         }
         XCTAssertEqual(failures.current, [])
-        let reader = try openDatabase()
+        let reader = openDatabase()
         for writer in 0..<databases.count {
             let list = try XCTUnwrap(try reader.read(FeedKey(source: "stub", category: "writer-\(writer)"))?.list)
             XCTAssertEqual(list.items.count, 250)

@@ -1,4 +1,5 @@
 import Foundation
+import FeedModel
 import Store
 import XCTest
 
@@ -11,8 +12,8 @@ final class StoreCorruptionTests: StoreTestCase {
 
     func testAFileThatIsNotADatabaseIsSetAsideOnceAndReplaced() throws {
         try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: storePath))
-        let db = try openDatabase()
-        try db.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), reloadedAt: 1)
+        let db = openDatabase()
+        try db.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), storedAt: 1)
         XCTAssertEqual(try db.read(feed)?.list?.items, items(0..<3))
         XCTAssertEqual(try setAsideFiles().count, 1)
         XCTAssertEqual(reports.current.count, 1, "reported once")
@@ -23,9 +24,9 @@ final class StoreCorruptionTests: StoreTestCase {
     }
 
     func testGarbageWrittenIntoAnOpenStoreIsFoundSetAsideAndReplaced() throws {
-        let db = try openDatabase()
+        let db = openDatabase()
         for category in 0..<20 {
-            try db.replaceList(FeedKey(source: "stub", category: "c\(category)"), items: items(0..<50), continuation: .init(nextPage: 1), reloadedAt: 1)
+            try db.replaceList(FeedKey(source: "stub", category: "c\(category)"), items: items(0..<50), continuation: .init(nextPage: 1), storedAt: 1)
         }
         // Checkpointed into the main file by a second connection, then damaged past the header.
         let other = try SQLiteConnection(path: storePath)
@@ -36,12 +37,12 @@ final class StoreCorruptionTests: StoreTestCase {
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 64 * 1024))
         try handle.close()
 
-        let reopened = try openDatabase()
+        let reopened = openDatabase()
         var outcomes: [Bool] = []
         for category in 0..<20 {
             outcomes.append((try? reopened.read(FeedKey(source: "stub", category: "c\(category)"))) != nil)
         }
-        try reopened.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), reloadedAt: 1)
+        try reopened.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), storedAt: 1)
         XCTAssertEqual(try reopened.read(feed)?.list?.items, items(0..<3), "the new store works")
         XCTAssertEqual(try setAsideFiles().count, 1)
         XCTAssertEqual(reports.current.filter { if case .setAside = $0 { return true } else { return false } }.count, 1, "\(reports.current)")
@@ -49,8 +50,8 @@ final class StoreCorruptionTests: StoreTestCase {
 
     func testAStorePathThatIsAFolderIsReportedOnceAndNothingIsStored() throws {
         try FileManager.default.createDirectory(atPath: storePath, withIntermediateDirectories: true)
-        let db = try openDatabase()
-        XCTAssertThrowsError(try db.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), reloadedAt: 1))
+        let db = openDatabase()
+        XCTAssertThrowsError(try db.replaceList(feed, items: items(0..<3), continuation: .init(nextPage: 1), storedAt: 1))
         XCTAssertThrowsError(try db.read(feed))
         XCTAssertEqual(reports.current.count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: storePath), "a folder is never moved")

@@ -1,4 +1,5 @@
 import Foundation
+import FeedModel
 import Store
 import XCTest
 
@@ -7,21 +8,21 @@ final class StoreEvictionTests: StoreTestCase {
 
     func testFeedsAreEvictedLeastRecentlyUsedFirst() throws {
         // The bound holds three and a half feeds of this size.
-        let measuring = try openDatabase()
+        let measuring = openDatabase()
         let empty = try measuring.usedBytes()
-        try measuring.replaceList(key("measure"), items: items(0..<300, title: "m"), continuation: .init(nextPage: 1), reloadedAt: 1)
+        try measuring.replaceList(key("measure"), items: items(0..<300, title: "m"), continuation: .init(nextPage: 1), storedAt: 1)
         let perFeed = try measuring.usedBytes() - empty
         try FileManager.default.removeItem(atPath: storePath)
         let bound = empty + perFeed * 7 / 2
-        let db = try openDatabase(maxBytes: bound)
+        let db = openDatabase(maxBytes: bound)
         for name in ["a", "b", "c"] {
-            try db.replaceList(key(name), items: items(0..<300, title: name), continuation: .init(nextPage: 1), reloadedAt: 1)
+            try db.replaceList(key(name), items: items(0..<300, title: name), continuation: .init(nextPage: 1), storedAt: 1)
             advance()
         }
         XCTAssertEqual(try db.feedCount(), 3)
         XCTAssertTrue(try db.read(key("a")) != nil, "a is used again")
         advance()
-        try db.replaceList(key("d"), items: items(0..<300, title: "d"), continuation: .init(nextPage: 1), reloadedAt: 1)
+        try db.replaceList(key("d"), items: items(0..<300, title: "d"), continuation: .init(nextPage: 1), storedAt: 1)
 
         XCTAssertLessThanOrEqual(try db.usedBytes(), bound)
         XCTAssertEqual(try db.feedCount(), 3)
@@ -32,9 +33,9 @@ final class StoreEvictionTests: StoreTestCase {
     }
 
     func testAFeedTooBigForTheBoundKeepsItsFirstPages() throws {
-        let db = try openDatabase(maxBytes: 200_000)
+        let db = openDatabase(maxBytes: 200_000)
         let big = key("big")
-        let generation = try db.replaceList(big, items: items(0..<100, title: String(repeating: "x", count: 300)), continuation: .init(nextPage: 1), reloadedAt: 1)
+        let generation = try db.replaceList(big, items: items(0..<100, title: String(repeating: "x", count: 300)), continuation: .init(nextPage: 1), storedAt: 1)
         for page in 1..<10 {
             try db.appendPage(
                 big, generation: generation, page: page, items: items(page * 100..<page * 100 + 100, title: String(repeating: "x", count: 300)),
@@ -49,9 +50,9 @@ final class StoreEvictionTests: StoreTestCase {
     }
 
     func testEvictionGivesTheSpaceBackToTheFileSystem() throws {
-        let db = try openDatabase(maxBytes: 300_000)
+        let db = openDatabase(maxBytes: 300_000)
         for name in 0..<20 {
-            try db.replaceList(key("\(name)"), items: items(0..<200, title: String(repeating: "y", count: 200)), continuation: .init(nextPage: 1), reloadedAt: 1)
+            try db.replaceList(key("\(name)"), items: items(0..<200, title: String(repeating: "y", count: 200)), continuation: .init(nextPage: 1), storedAt: 1)
             advance()
         }
         let other = try SQLiteConnection(path: storePath)

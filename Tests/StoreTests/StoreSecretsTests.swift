@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import FeedModel
 import Store
 import XCTest
 
@@ -10,14 +11,14 @@ final class StoreSecretsTests: StoreTestCase {
             source: "custom", category: "all",
             configuration: ["custom": ["headers": ["Authorization": "Bearer tok-5551234"], "uid": "uid-secret-77"], "accessKey": "AK-9f3c2e71d4"],
             secrets: secrets)
-        let db = try openDatabase()
+        let db = openDatabase()
         let echoing = [
-            StoredItem(
+            FeedItem(
                 id: "1", title: "echo AK-9f3c2e71d4", imageURL: "https://img.test/1.jpg?client_id=AK-9f3c2e71d4",
                 thumbnailURL: "https://img.test/1s.jpg?t=Bearer%20tok-5551234", extra: object(["note": "uid-secret-77"]))
         ]
         let generation = try db.replaceList(
-            key, items: echoing, continuation: .init(nextPage: 1, cursor: "https://api.test/next?client_id=AK-9f3c2e71d4&page=2"), reloadedAt: 1)
+            key, items: echoing, continuation: .init(nextPage: 1, cursor: "https://api.test/next?client_id=AK-9f3c2e71d4&page=2"), storedAt: 1)
         XCTAssertEqual(try db.read(key)?.list?.continuation.cursor, "https://api.test/next?client_id=AK-9f3c2e71d4&page=2")
         try db.appendPage(key, generation: generation, page: 1, items: echoing.map { var item = $0; item.id = "2"; return item }, continuation: .init(nextPage: 2))
         try db.patch(key, id: "1", fields: object(["comment": "tok-5551234"]))

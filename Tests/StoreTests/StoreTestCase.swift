@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Locking
+import FeedModel
 import Store
 import XCTest
 
@@ -23,10 +24,10 @@ class StoreTestCase: XCTestCase {
     var keyPath: String { directory.appendingPathComponent("state/store-key").path }
 
     /// A database on the test's files; each call opens another connection, as another process would.
-    func openDatabase(maxBytes: Int64? = nil) throws -> FeedDatabase {
+    func openDatabase(maxBytes: Int64? = nil) -> FeedDatabase {
         let clock = clock
         let reports = reports
-        return try FeedDatabase(
+        return FeedDatabase(
             configuration: .init(path: storePath, keyPath: keyPath, maxBytes: maxBytes, now: { clock.current }),
             report: { report in reports.withLock { $0.append(report) } })
     }
@@ -35,8 +36,8 @@ class StoreTestCase: XCTestCase {
     func advance(_ milliseconds: Int64 = 1000) { clock.withLock { $0 += milliseconds } }
 
     /// Items `first..<first + count` of a list, with ids `item-n`.
-    func items(_ range: Range<Int>, title: String = "Item") -> [StoredItem] {
-        range.map { StoredItem(id: "item-\($0)", title: "\(title) \($0)", imageURL: "https://img.test/\($0).jpg", width: 640, height: 480) }
+    func items(_ range: Range<Int>, title: String = "Item") -> [FeedItem] {
+        range.map { FeedItem(id: "item-\($0)", title: "\(title) \($0)", imageURL: "https://img.test/\($0).jpg", width: 640, height: 480) }
     }
 
     /// The bytes of the store file and its WAL, as a search by value sees them.

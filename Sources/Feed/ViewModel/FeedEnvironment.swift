@@ -11,6 +11,11 @@ public struct FeedEnvironment: Sendable {
     public var makeSource: @Sendable (FeedInput) -> any FeedSource
     /// Loads images.
     public var imageLoader: any ImageRetrieving
+    /// Where feeds are kept between sessions (offline-first lists, local edits); `nil` keeps
+    /// them only for as long as the view model lives (`--store none`).
+    public var store: (any FeedStore)? = nil
+    /// The wall-clock time in milliseconds since 1970: when lists were fetched, how old they are.
+    public var wallClock: @Sendable () -> Int64 = FeedEnvironment.systemMilliseconds
 
     /// An environment from its parts.
     public init(

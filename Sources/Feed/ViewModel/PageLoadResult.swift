@@ -10,6 +10,8 @@ public struct PageLoadResult: Sendable, Equatable {
     public var hasMore: Bool
     /// Items this load dropped because their id was already listed.
     public var duplicatesDropped: Int
+    /// For `showNew`, how many new items it showed; `nil` for a load.
+    public var shown: Int?
 
     /// A result.
     public init(revision: Int, count: Int, page: Int, hasMore: Bool, duplicatesDropped: Int = 0) {

@@ -4,20 +4,34 @@ import Reactive
 import RPC
 
 /// `requestCommand {session, reload}`: the pull-down reload (`reload: true`) or the pull-up
-/// load-more, answered with its `PageLoadResult` once the load ended and its notifications went out.
+/// load-more, answered with its `PageLoadResult` once the load ended and its notifications went
+/// out; or `requestCommand {session, showNew: true}`: the new items a background reload
+/// announced (`newItems`) replace the list.
 struct RequestCommandRequest: SessionRequest {
     typealias Response = PageLoadResult
     static let method = "requestCommand"
-    let session: String, reload: Bool
+    let session: String, reload: Bool, showNew: Bool
 
-    init(params: RPCParams) throws(RPCError) { (session, reload) = (try params.string("session"), try params.bool("reload")) }
+    init(params: RPCParams) throws(RPCError) {
+        session = try params.string("session")
+        showNew = try params.optionalBool("showNew") ?? false
+        reload = showNew ? try params.optionalBool("reload") ?? false : try params.bool("reload")
+    }
 
-    func serve(_ session: FeedSession) -> Single<PageLoadResult> { session.viewModel.request(reload: reload) }
+    func serve(_ session: FeedSession) -> Single<PageLoadResult> {
+        showNew ? session.viewModel.showNew() : session.viewModel.request(reload: reload)
+    }
 }
 
 extension PageLoadResult: WireEncodable {
-    /// `{"revision", "count", "page", "hasMore"}`.
+    /// `{"revision", "count", "page", "hasMore"}`, and `"shown"` for `showNew`.
     var wireJSON: JSON {
-        ["revision": .int(Int64(revision)), "count": .int(Int64(count)), "page": .int(Int64(page)), "hasMore": .bool(hasMore)]
+        var object = JSONObject()
+        object.appendUnchecked(key: "revision", value: .int(Int64(revision)))
+        object.appendUnchecked(key: "count", value: .int(Int64(count)))
+        object.appendUnchecked(key: "page", value: .int(Int64(page)))
+        object.appendUnchecked(key: "hasMore", value: .bool(hasMore))
+        if let shown { object.appendUnchecked(key: "shown", value: .int(Int64(shown))) }
+        return .object(object)
     }
 }

@@ -1,14 +1,14 @@
+import FeedModel
 import JSON
 
 extension FeedDatabase {
     /// Hides item `id` of feed `key` for good: no later page or reload brings it back.
     public func hide(_ key: FeedKey, id: String) throws(StoreError) {
-        let digest = key.digest(under: secretKey)
         let mask = key.mask
         let now = configuration.now()
-        try perform { db in
+        try perform { db, userKey in
             try db.transaction {
-                let feed = try feedID(digest, now: now, db)
+                let feed = try feedID(key.digest(under: userKey), now: now, db)
                 try db.run("INSERT INTO hidden(feed, item) VALUES (?, ?) ON CONFLICT DO NOTHING", [feed, mask.mask(id)])
             }
         }
@@ -18,12 +18,11 @@ extension FeedDatabase {
     /// fields now set on it.
     @discardableResult
     public func patch(_ key: FeedKey, id: String, fields: JSONObject) throws(StoreError) -> JSONObject {
-        let digest = key.digest(under: secretKey)
         let mask = key.mask
         let now = configuration.now()
-        return try perform { db in
+        return try perform { db, userKey in
             try db.transaction {
-                let feed = try feedID(digest, now: now, db)
+                let feed = try feedID(key.digest(under: userKey), now: now, db)
                 let item = mask.mask(id)
                 let stored = try db.query("SELECT fields FROM edits WHERE feed = ? AND item = ?", [feed, item]) { $0.text(0) }.first
                 var merged = stored.flatMap { $0 }.flatMap { try? JSON.parse(mask.unmask($0)).objectValue } ?? JSONObject()

@@ -1,12 +1,12 @@
 extension FeedDatabase {
     /// The bytes the store's live pages take (the file less its free pages).
     public func usedBytes() throws(StoreError) -> Int64 {
-        try perform { db in try Self.usedBytes(db) }
+        try perform { db, _ in try Self.usedBytes(db) }
     }
 
     /// The number of feeds stored.
     public func feedCount() throws(StoreError) -> Int {
-        try perform { db in try db.query("SELECT count(*) FROM feeds") { $0.int(0) }.first ?? 0 }
+        try perform { db, _ in try db.query("SELECT count(*) FROM feeds") { $0.int(0) }.first ?? 0 }
     }
 
     /// Brings the store under `maxBytes`: evicts feeds least recently used first, but not
@@ -14,7 +14,7 @@ extension FeedDatabase {
     /// (its first page stays). Then gives the freed pages back to the file system.
     func enforceBound(keeping feed: Int64) throws(StoreError) {
         guard let maxBytes = configuration.maxBytes else { return }
-        try perform { db in
+        try perform { db, _ in
             guard try Self.usedBytes(db) > maxBytes else { return }
             try db.transaction {
                 while try Self.usedBytes(db) > maxBytes {

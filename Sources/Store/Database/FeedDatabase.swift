@@ -47,32 +47,22 @@ public final class FeedDatabase: @unchecked Sendable {
         }
     }
 
-    /// The configuration it was opened with.
+    /// The configuration it was made with.
     public let configuration: Configuration
-    let secretKey: [UInt8]
     let report: @Sendable (StoreReport) -> Void
     let lock = Lock()
+    var secretKey: [UInt8]?
     var connection: SQLiteConnection?
     var openedFile: FileIdentity?
     var reportedUnavailable = false
 
-    /// Opens the store (creating it, its folder and the key file when missing; setting a
-    /// damaged file aside). Throws when the key file cannot be made or SQLite is missing: then
-    /// there is no store at all. A store that cannot be opened now is retried by each operation.
-    public init(configuration: Configuration, report: @escaping @Sendable (StoreReport) -> Void = { _ in }) throws(StoreError) {
+    /// A store at `configuration.path`, opened by its first operation (which loads SQLite,
+    /// reads or makes the key file, creates the file and its folder when missing, and sets a
+    /// damaged file aside): making one costs nothing, so a process that stores nothing never
+    /// loads SQLite. What goes wrong is told to `report`.
+    public init(configuration: Configuration, report: @escaping @Sendable (StoreReport) -> Void = { _ in }) {
         self.configuration = configuration
         self.report = report
-        do {
-            try SQLiteLibrary.load()
-            secretKey = try StoreKeyFile.loadOrCreate(at: configuration.keyPath)
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
-        } catch let error as StoreFileError {
-            throw .file(error)
-        } catch {
-            throw .unavailable(reason: "\(error)")
-        }
-        _ = try? perform { _ in }
     }
 
     deinit { connection?.close() }
@@ -80,22 +70,27 @@ public final class FeedDatabase: @unchecked Sendable {
     /// The file's path.
     public var path: String { configuration.path }
 
-    /// Runs `body` on the open connection. A damaged file found on the way is set aside and
-    /// `body` runs once more on the new store, so an operation behaves as on an empty store.
-    func perform<Result>(_ body: (SQLiteConnection) throws -> Result) throws(StoreError) -> Result {
+    /// Runs `body` on the open connection with the per-user key. A damaged file found on the
+    /// way is set aside and `body` runs once more on the new store, so an operation behaves as
+    /// on an empty store.
+    func perform<Result>(_ body: (SQLiteConnection, _ key: [UInt8]) throws -> Result) throws(StoreError) -> Result {
         lock.lock()
         defer { lock.unlock() }
         for attempt in 0..<2 {
             do {
+                let key = try secretKey ?? loadKey()
                 let connection = try self.connection ?? open()
-                let result = try body(connection)
+                let result = try body(connection, key)
                 reportedUnavailable = false
                 return result
             } catch let error as SQLiteError where error.isCorruption && attempt == 0 {
                 try setAside(because: error.message)
             } catch let error as SQLiteError {
-                if error.isCorruption || error.isUnreadable { reportUnavailable(error.message) }
+                if error.isCorruption || error.isUnreadable { reportUnavailable(error.description) }
                 throw .sqlite(error)
+            } catch let error as StoreFileError {
+                reportUnavailable(error.description)
+                throw .file(error)
             } catch let error as StoreError {
                 if case .unavailable(let reason) = error { reportUnavailable(reason) }
                 throw error
@@ -104,6 +99,14 @@ public final class FeedDatabase: @unchecked Sendable {
             }
         }
         throw .unavailable(reason: "the store keeps failing")
+    }
+
+    /// Loads SQLite and the per-user key (made when missing).
+    private func loadKey() throws -> [UInt8] {
+        try SQLiteLibrary.load()
+        let key = try StoreKeyFile.loadOrCreate(at: configuration.keyPath)
+        secretKey = key
+        return key
     }
 
     private func reportUnavailable(_ reason: String) {

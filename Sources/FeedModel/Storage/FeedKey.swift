@@ -9,8 +9,9 @@ import JSON
 /// size: anything that changes which items a page holds) and the same secrets. Lists fetched
 /// with different credentials (two users of one API) are therefore kept apart.
 ///
-/// The store names a feed only by `digest(under:)`, an HMAC-SHA256 of all of this under the
-/// per-user key (`StoreKeyFile`), and keeps the secrets out of the stored text (`SecretMask`).
+/// A store must never hold the secrets nor anything they can be read from: FeedVM's names a
+/// feed by an HMAC of the whole key under a per-user key kept outside the store file, and masks
+/// the secrets in the text it stores.
 public struct FeedKey: Sendable, Hashable {
     /// The source's name, e.g. `stub` or `custom`.
     public var source: String
@@ -29,20 +30,15 @@ public struct FeedKey: Sendable, Hashable {
         self.secrets = secrets
     }
 
-    /// The feed's name in the store: 64 hex digits that say nothing about the feed to whoever
-    /// lacks `key`. Member order in the configuration and the order of the secrets do not matter.
-    public func digest(under key: [UInt8]) -> String {
+    /// The whole key as bytes that two equal keys share, however their members were ordered:
+    /// what a store derives the feed's name from (never to be stored as it is: secrets are in it).
+    public var canonicalBytes: [UInt8] {
         let description: JSON = [
             "source": .string(source), "category": .string(category), "configuration": Self.canonical(configuration),
             "secrets": .array(Set(secrets).sorted().map(JSON.string)),
         ]
-        return HMAC.sha256(key: key, message: Self.canonical(description).serialized()).map { byte in
-            String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
-        }.joined()
+        return Self.canonical(description).serialized()
     }
-
-    /// The mask that keeps this feed's secrets out of its stored text.
-    public var mask: SecretMask { SecretMask(secrets: secrets) }
 
     /// `value` with every object's members sorted by name, so equal values serialize alike.
     private static func canonical(_ value: JSON) -> JSON {

@@ -1,6 +1,7 @@
+import FeedModel
 import JSON
 
-extension StoredItem {
+extension FeedItem {
     /// The columns an item is written to, after `feed`, `position` and `page`.
     static let columns = "id, title, image_url, thumbnail_url, author, source, published_at, width, height, extra"
 

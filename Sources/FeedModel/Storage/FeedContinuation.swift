@@ -1,6 +1,6 @@
-/// Where a stored list goes on: what the next load-more asks for.
-public struct StoreContinuation: Sendable, Equatable {
-    /// The index of the next page (the number of pages stored).
+/// Where a list goes on: what its next load-more asks for.
+public struct FeedContinuation: Sendable, Equatable {
+    /// The index of the next page (the number of pages loaded since the reload).
     public var nextPage: Int
     /// The cursor or next URL the last page handed out, for cursor and next-URL paging.
     public var cursor: String?
