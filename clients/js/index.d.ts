@@ -9,7 +9,7 @@ export * from './types/methods.js';
 import type {
   ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
   OpenRPCDocument, Output, RefreshStatus, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
-  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, EditResult,
 } from './types/values.js';
 import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/methods.js';
 
@@ -69,6 +69,9 @@ export class FeedMethods {
   discover(options?: CallOptions): Promise<OpenRPCDocument>;
   transform(input: Input, options?: CallOptions): Promise<TransformResult>;
   requestCommand(session: SessionId, reload: boolean, options?: CallOptions): Promise<LoadResult>;
+  showNew(session: SessionId, options?: CallOptions): Promise<LoadResult>;
+  updateItem(session: SessionId, id: string, fields: Record<string, unknown>, options?: CallOptions): Promise<EditResult>;
+  removeItem(session: SessionId, id: string, options?: CallOptions): Promise<EditResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
   loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;

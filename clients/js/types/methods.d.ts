@@ -5,7 +5,7 @@
 import type {
   ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult,
   OpenRPCDocument, RefreshStatus, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
-  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject, EditResult, SectionsAnchor,
 } from './values.js';
 
 // -- methods: wire name -> params and result (openrpc `methods`) ------------------------------
@@ -22,7 +22,19 @@ export interface TransformParams {
 
 export interface RequestCommandParams {
   session: SessionId;
-  reload: boolean;
+  reload?: boolean;
+  showNew?: boolean;
+}
+
+export interface UpdateItemParams {
+  session: SessionId;
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+export interface RemoveItemParams {
+  session: SessionId;
+  id: string;
 }
 
 export interface BindRefreshStatusParams {
@@ -77,6 +89,8 @@ export interface FeedMethodMap {
   didEndDisplaying: { params: ItemParams; result: CancelImageResult };
   updateInput: { params: UpdateInputParams; result: UpdateInputResult };
   dispose: { params: SessionParams; result: Empty };
+  updateItem: { params: UpdateItemParams; result: EditResult };
+  removeItem: { params: RemoveItemParams; result: EditResult };
 }
 
 /** The notifications a client sends, by wire name. */
@@ -92,6 +106,9 @@ export interface SectionsParams {
   revision: number;
   sections?: Section[];
   changes?: SectionChanges;
+  anchor?: SectionsAnchor;
+  stale?: boolean;
+  storedAt?: number;
 }
 
 export interface RefreshStatusParams {
@@ -121,6 +138,13 @@ export interface TokenRefreshedParams {
   token: string;
 }
 
+/** A background reload found new items at the top; `showNew` shows them. */
+export interface NewItemsParams {
+  session: SessionId;
+  count: number;
+  ids: string[];
+}
+
 /** The notifications the server sends, by wire name. */
 export interface NotificationMap {
   sections: SectionsParams;
@@ -128,4 +152,5 @@ export interface NotificationMap {
   imageDownloaded: ImageDownloadedParams;
   hud: HudParams;
   tokenRefreshed: TokenRefreshedParams;
+  newItems: NewItemsParams;
 }

@@ -41,6 +41,9 @@ export interface Input {
   successCode?: BusinessCode;
   auth?: { token?: string; refreshURL: string; tokenPath?: string; expiredCodes?: number[] };
   custom?: CustomSource;
+  staleAfterMs?: number;
+  refreshIntervalMs?: number;
+  autoShowNew?: boolean;
   [member: string]: unknown;
 }
 
@@ -106,6 +109,8 @@ export interface FeedItem {
   publishedAt?: string;
   width?: number;
   height?: number;
+  /** Fields a local edit (`updateItem`) set beyond the nine. */
+  [extra: string]: unknown;
 }
 
 export interface Section {
@@ -116,6 +121,10 @@ export interface Section {
 export interface Output {
   sections: Section[];
   refreshStatus: RefreshStatus;
+  /** Present (true) when `sections` is the feed's stored list; a reload follows the answer. */
+  stale?: boolean;
+  /** With `stale`: when the stored list was fetched, in milliseconds since 1970. */
+  storedAt?: number;
 }
 
 export interface TransformResult {
@@ -128,6 +137,19 @@ export interface LoadResult {
   count: number;
   page: number;
   hasMore: boolean;
+  /** For `showNew`: how many new items it showed. */
+  shown?: number;
+}
+
+/** Where the row the reader was looking at went after a reload that kept the place. */
+export interface SectionsAnchor {
+  id: string;
+  index: number;
+}
+
+export interface EditResult {
+  revision: number;
+  found: boolean;
 }
 
 export interface Image {

@@ -16,11 +16,12 @@ __all__ = [
     "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "RefreshStatus", "Output",
     "TransformResult", "LoadResult", "Image", "ImageVariant", "IndexedItem",
     "SectionItemChangesMovedItem", "SectionItemChanges", "SectionChanges", "CancelImageResult",
-    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "InitializeParams",
-    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
-    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
-    "UpdateInputParams", "DisposeParams", "SectionsParams", "RefreshStatusParams",
-    "ImageDownloadedParams", "HudParams", "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS",
+    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "SectionsAnchor", "EditResult",
+    "InitializeParams", "CancelRequestParams", "TransformParams", "RequestCommandParams",
+    "BindRefreshStatusParams", "LoadImageParams", "CancelImageParams", "WillDisplayParams",
+    "DidEndDisplayingParams", "UpdateInputParams", "DisposeParams", "UpdateItemParams",
+    "RemoveItemParams", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
+    "HudParams", "TokenRefreshedParams", "NewItemsParams", "METHOD_PARAMS", "METHOD_RESULTS",
     "NOTIFICATION_PARAMS",
 ]
 
@@ -89,7 +90,9 @@ class _FeedItemRequired(TypedDict):
 
 
 class FeedItem(_FeedItemRequired, total=False):
-    """An item without an image (an article without a cover, a text post) has no imageURL."""
+    """An item without an image (an article without a cover, a text post) has no imageURL. Fields a
+    local edit (`updateItem`, 1.2) set beyond the nine follow them, as the front end wrote them.
+    """
     imageURL: str
     thumbnailURL: str
     author: str
@@ -121,9 +124,14 @@ class RefreshStatus(_RefreshStatusRequired, total=False):
     isNoMoreData: bool
 
 
-class Output(TypedDict):
+class _OutputRequired(TypedDict):
     sections: List[Section]
     refreshStatus: RefreshStatus
+
+
+class Output(_OutputRequired, total=False):
+    stale: bool
+    storedAt: int
 
 
 class TransformResult(TypedDict):
@@ -132,12 +140,16 @@ class TransformResult(TypedDict):
     output: Output
 
 
-class LoadResult(TypedDict):
-    """The result of ``requestCommand``."""
+class _LoadResultRequired(TypedDict):
     revision: int
     count: int
     page: int
     hasMore: bool
+
+
+class LoadResult(_LoadResultRequired, total=False):
+    """The result of ``requestCommand``."""
+    shown: int
 
 
 class _ImageRequired(TypedDict):
@@ -209,6 +221,20 @@ class OpenRPCDocument(_OpenRPCDocumentRequired, total=False):
     components: Dict[str, Any]
 
 
+class SectionsAnchor(TypedDict):
+    """1.2. Where the row the reader was looking at went: scroll it to where it was to keep the
+    place.
+    """
+    id: str
+    index: int
+
+
+class EditResult(TypedDict):
+    """The result of ``updateItem``, ``removeItem``."""
+    revision: int
+    found: bool
+
+
 class InitializeParams(TypedDict, total=False):
     """The params of ``initialize``: Optional handshake: exchange capabilities and the protocol
     version.
@@ -228,12 +254,16 @@ class TransformParams(TypedDict):
     input: Input
 
 
-class RequestCommandParams(TypedDict):
+class _RequestCommandParamsRequired(TypedDict):
+    session: SessionId
+
+
+class RequestCommandParams(_RequestCommandParamsRequired, total=False):
     """The params of ``requestCommand``: Reload (first page) or load more (next page); answered when
     the load ends.
     """
-    session: SessionId
     reload: bool
+    showNew: bool
 
 
 class _BindRefreshStatusParamsRequired(TypedDict):
@@ -302,6 +332,23 @@ class DisposeParams(TypedDict):
     session: SessionId
 
 
+class UpdateItemParams(TypedDict):
+    """The params of ``updateItem``: 1.2. A local edit: set fields on an item; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+    fields: Dict[str, Any]
+
+
+class RemoveItemParams(TypedDict):
+    """The params of ``removeItem``: 1.2. A local edit: hide an item for good; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+
+
 class _SectionsParamsRequired(TypedDict):
     session: SessionId
     revision: int
@@ -313,6 +360,9 @@ class SectionsParams(_SectionsParamsRequired, total=False):
     """
     sections: List[Section]
     changes: SectionChanges
+    anchor: SectionsAnchor
+    stale: bool
+    storedAt: int
 
 
 class _RefreshStatusParamsRequired(TypedDict):
@@ -355,6 +405,15 @@ class TokenRefreshedParams(TypedDict):
     token: str
 
 
+class NewItemsParams(TypedDict):
+    """The params of ``newItems``: 1.2. A background reload found new items at the top; the list
+    waits for requestCommand {showNew: true}.
+    """
+    session: SessionId
+    count: int
+    ids: List[str]
+
+
 #: The params type of each client-to-server method that takes params.
 METHOD_PARAMS: Dict[str, Any] = {
     "initialize": InitializeParams,
@@ -368,6 +427,8 @@ METHOD_PARAMS: Dict[str, Any] = {
     "didEndDisplaying": DidEndDisplayingParams,
     "updateInput": UpdateInputParams,
     "dispose": DisposeParams,
+    "updateItem": UpdateItemParams,
+    "removeItem": RemoveItemParams,
 }
 
 #: The result type of each request.
@@ -385,6 +446,8 @@ METHOD_RESULTS: Dict[str, Any] = {
     "didEndDisplaying": CancelImageResult,
     "updateInput": UpdateInputResult,
     "dispose": Empty,
+    "updateItem": EditResult,
+    "removeItem": EditResult,
 }
 
 #: The params type of each server-to-client notification.
@@ -394,4 +457,5 @@ NOTIFICATION_PARAMS: Dict[str, Any] = {
     "imageDownloaded": ImageDownloadedParams,
     "hud": HudParams,
     "tokenRefreshed": TokenRefreshedParams,
+    "newItems": NewItemsParams,
 }
