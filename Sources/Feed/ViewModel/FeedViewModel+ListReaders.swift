@@ -28,7 +28,7 @@ extension FeedViewModel {
                 }
                 return run(self, &state)
             }
-            effects.forEach { $0() }
+            perform(effects)
         }
     }
 

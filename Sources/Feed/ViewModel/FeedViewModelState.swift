@@ -57,7 +57,7 @@ struct FeedViewModelState {
     /// The feed's place in the store, the user's edits, what the reader sees (`LivingFeed`).
     var living: LivingFeed
     /// The list; the latest `SectionsUpdate` shares it, and a load-more appends to it in place.
-    var items = AppendOnlyList<FeedItem>()
+    var items = PagedList<FeedItem>()
     var ids: Set<String> = []
     var loadedPages = 0
     var cursor: String?

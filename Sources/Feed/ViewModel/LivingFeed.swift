@@ -40,7 +40,7 @@ struct LivingFeed {
 
     /// The first displayed row that is still in `list`, as an anchor in it; rows are looked for
     /// in the order they had in `previous`.
-    func anchor(from previous: AppendOnlyList<FeedItem>, in list: [FeedItem]) -> SectionsAnchor? {
+    func anchor(from previous: PagedList<FeedItem>, in list: [FeedItem]) -> SectionsAnchor? {
         guard !displayed.isEmpty else { return nil }
         var newIndex: [String: Int] = [:]
         for (index, item) in list.enumerated() where displayed.contains(item.id) { newIndex[item.id] = index }

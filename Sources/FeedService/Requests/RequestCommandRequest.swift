@@ -24,13 +24,15 @@ struct RequestCommandRequest: SessionRequest {
 }
 
 extension PageLoadResult: WireEncodable {
-    /// `{"revision", "count", "page", "hasMore"}`, and `"shown"` for `showNew`.
+    /// `{"revision", "count", "page", "hasMore"}`, then `duplicatesDropped` when the load dropped
+    /// items whose id was already listed, and `shown` for `showNew`.
     var wireJSON: JSON {
         var object = JSONObject()
         object.appendUnchecked(key: "revision", value: .int(Int64(revision)))
         object.appendUnchecked(key: "count", value: .int(Int64(count)))
         object.appendUnchecked(key: "page", value: .int(Int64(page)))
         object.appendUnchecked(key: "hasMore", value: .bool(hasMore))
+        if duplicatesDropped > 0 { object["duplicatesDropped"] = .int(Int64(duplicatesDropped)) }
         if let shown { object.appendUnchecked(key: "shown", value: .int(Int64(shown))) }
         return .object(object)
     }

@@ -50,7 +50,8 @@ public final class FeedDatabase: @unchecked Sendable {
     /// The configuration it was made with.
     public let configuration: Configuration
     let report: @Sendable (StoreReport) -> Void
-    let lock = Lock()
+    /// Held while an operation runs: guards the connection, the key and the report flag.
+    let lock = Locked(())
     var secretKey: [UInt8]?
     var connection: SQLiteConnection?
     var openedFile: FileIdentity?
@@ -74,8 +75,14 @@ public final class FeedDatabase: @unchecked Sendable {
     /// way is set aside and `body` runs once more on the new store, so an operation behaves as
     /// on an empty store.
     func perform<Result>(_ body: (SQLiteConnection, _ key: [UInt8]) throws -> Result) throws(StoreError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        let outcome: Swift.Result<Result, StoreError> = lock.withLock { _ in
+            do throws(StoreError) { return .success(try performLocked(body)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
+    }
+
+    /// `perform`'s work, with `lock` held.
+    private func performLocked<Result>(_ body: (SQLiteConnection, _ key: [UInt8]) throws -> Result) throws(StoreError) -> Result {
         for attempt in 0..<2 {
             do {
                 let key = try secretKey ?? loadKey()

@@ -137,6 +137,8 @@ export interface LoadResult {
   count: number;
   page: number;
   hasMore: boolean;
+  /** Present when the load dropped items whose id was already listed: how many. */
+  duplicatesDropped?: number;
   /** For `showNew`: how many new items it showed. */
   shown?: number;
 }

@@ -149,6 +149,7 @@ class _LoadResultRequired(TypedDict):
 
 class LoadResult(_LoadResultRequired, total=False):
     """The result of ``requestCommand``."""
+    duplicatesDropped: int
     shown: int
 
 
