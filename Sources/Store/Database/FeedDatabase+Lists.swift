@@ -67,8 +67,9 @@ extension FeedDatabase {
                     (id: $0.int64(0), generation: $0.int64(1), pages: $0.int(2))
                 }
                 guard let feed = found.first, feed.generation == generation, feed.pages == page, page > 0 else { return nil }
-                let count = try db.query("SELECT count(*) FROM items WHERE feed = ?", [feed.id]) { $0.int(0) }.first ?? 0
-                try insert(items, feed: feed.id, page: page, from: count, continuation: continuation, mask: mask, db)
+                // The key's index finds the last position at once, however long the list.
+                let next = try db.query("SELECT max(position) FROM items WHERE feed = ?", [feed.id]) { $0.optionalInt(0) }.first.flatMap { $0 }
+                try insert(items, feed: feed.id, page: page, from: next.map { $0 + 1 } ?? 0, continuation: continuation, mask: mask, db)
                 try db.run("UPDATE feeds SET pages = ?, used_at = ? WHERE id = ?", [page + 1, now, feed.id])
                 return feed.id
             }
