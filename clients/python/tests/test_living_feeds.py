@@ -89,7 +89,7 @@ def test_edits_are_kept_with_the_feed(feedvm_binary: str, tmp_path: Path) -> Non
         assert client.remove_item(session, "all-5")["found"] is True
     with spawn(feedvm_binary, tmp_path, store) as client:
         listed = client.transform(feed)["output"]["sections"][0]["items"]
-        by_id = {item["id"]: item for item in listed}
+        by_id: Dict[str, Dict[str, Any]] = {item["id"]: cast(Dict[str, Any], item) for item in listed}
         assert "all-5" not in by_id
         assert by_id["all-3"]["title"] == "Mine" and by_id["all-3"]["liked"] is True
 
@@ -139,7 +139,10 @@ def test_after_random_server_changes_a_reload_brings_the_client_list_to_the_serv
     living_backend.set(server)
     session = living_client.transform(cast(Input, living_backend.input()))["session"]
     mirror = FeedMirror(session)
-    follow = living_client.on("sections", lambda note: mirror.apply(note.params))
+    def follow_sections(note: Any) -> None:
+        mirror.apply(note.params)
+
+    follow = living_client.on("sections", follow_sections)
     try:
         living_client.request_command(session, True)
         fresh = 100
@@ -243,8 +246,8 @@ def test_a_kill_at_any_moment_leaves_whole_acknowledged_pages(feedvm_binary: str
 
     lists = stored_lists(store)
     assert len(lists) >= 150, "most runs stored something before the kill"
-    for pages, rows in lists:
-        assert pages >= 1 and len(rows) == pages * 10, "whole pages, nothing half-written"
+    for page_count, rows in lists:
+        assert page_count >= 1 and len(rows) == page_count * 10, "whole pages, nothing half-written"
         assert [(position, page) for position, page, _ in rows] == [(i, i // 10) for i in range(len(rows))]
         assert [item for _, _, item in rows] == [f"all-{i + 1}" for i in range(len(rows))], "a prefix of the list"
     # Every acknowledged page was stored (a page is stored before it is answered), and at most
