@@ -35,13 +35,13 @@ def feedvm_binary() -> str:
     pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
 
 
-@pytest.fixture(scope="session")
-def bridge():
-    """The bridge on a free port with a private cache; yields its URL. Checks it leaves no feedvm."""
+def start_bridge(*flags):
+    """The bridge on a free port with a private cache (and ``flags``); yields its URL. Checks it
+    leaves no feedvm."""
     cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
     process = subprocess.Popen(
         ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
-         "--cache-dir", cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "--cache-dir", cache, *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = process.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), process.stderr.read()
     yield url
@@ -51,6 +51,18 @@ def bridge():
     for pid in children:
         assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
     shutil.rmtree(cache, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def bridge():
+    """The bridge without a feed store: every test's feed starts empty, whatever one before loaded."""
+    yield from start_bridge("--store", "none")
+
+
+@pytest.fixture(scope="module")
+def storing_bridge():
+    """A bridge whose feedvm keeps a feed store of its own (test_living.py)."""
+    yield from start_bridge()
 
 
 @pytest.fixture(scope="session")
