@@ -8,8 +8,8 @@ import Network
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
 ///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
-///  "successCode": 0, "auth": {...}, "custom": {...}, "staleAfterMs": 0, "refreshIntervalMs": 60000,
-///  "autoShowNew": false}
+///  "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50,
+///  "staleAfterMs": 0, "refreshIntervalMs": 60000, "autoShowNew": false}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
 /// bad one is reported by name (`input.pageSize: must be between 1 and 100, got 0`).
@@ -50,6 +50,10 @@ public struct FeedInput: Sendable {
     public private(set) var autoShowNew = false
     /// The resolved source mechanism.
     public private(set) var config: SourceConfig = .stub
+    /// How failed page and image loads are retried (`"retry"`).
+    public private(set) var retryPolicy = RetryPolicy.standard
+    /// The most pages a list loads before it ends with `pageLimit` (`"maxPages"`); `nil` for no limit.
+    public private(set) var maxPages: Int?
     /// The envelope source's token renewal (`"auth"`), when configured.
     public private(set) var tokenRenewal: TokenRenewal?
     /// The members it was read from, unknown ones included: what `merging(_:)` merges into.
@@ -76,6 +80,8 @@ public struct FeedInput: Sendable {
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
         showsHUD = try reader.bool("hud") ?? true
+        retryPolicy = try RetryPolicy(inputMember: reader.object["retry"], field: reader.path("retry"))
+        maxPages = try reader.int("maxPages", in: 1...1_000_000)
         staleAfterMs = try reader.int("staleAfterMs", in: 0...(366 * 86_400_000)) ?? 0
         refreshIntervalMs = try reader.int("refreshIntervalMs", in: 0...86_400_000) ?? 0
         if refreshIntervalMs > 0 && refreshIntervalMs < 1000 {
@@ -143,5 +149,6 @@ extension FeedInput: Equatable {
             && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
             && lhs.staleAfterMs == rhs.staleAfterMs && lhs.refreshIntervalMs == rhs.refreshIntervalMs && lhs.autoShowNew == rhs.autoShowNew
             && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
+            && lhs.retryPolicy == rhs.retryPolicy && lhs.maxPages == rhs.maxPages
     }
 }

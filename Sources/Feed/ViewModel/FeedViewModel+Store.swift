@@ -37,8 +37,12 @@ extension FeedViewModel {
                     state.loadedPages = 1
                     state.cursor = held.cursor
                     state.hasMore = held.hasMore
+                    state.endReason = held.hasMore ? nil : held.endReason
+                    state.loads.refresh = .idle
+                    state.loads.lastUpdated = environment.wallClock()
+                    state.loads.append = state.hasMore ? .idle : .endOfList(state.endReason)
                     effects += persist(held.fresh, reload: true, &state)
-                    effects.append(emit(state.footerStatus))
+                    effects.append(emit(state.footerStatus, state.loads))
                     var outcome = state.currentResult
                     outcome.shown = held.newIDs.count
                     let result = outcome
@@ -81,7 +85,7 @@ extension FeedViewModel {
         let newIDs = state.living.edits.applied(to: fresh).prefix { !state.ids.contains($0.id) }.map(\.id)
         guard !newIDs.isEmpty else { return nil }
         let announced = state.living.held?.newIDs
-        state.living.held = .init(fresh: fresh, hasMore: page.hasMore, cursor: page.nextCursor, newIDs: newIDs)
+        state.living.held = .init(fresh: fresh, hasMore: page.hasMore, cursor: page.nextCursor, endReason: page.endReason, newIDs: newIDs)
         var effects: [@Sendable () -> Void] = []
         if announced != newIDs { effects.append { [newItems] in newItems.onNext(NewItems(ids: newIDs)) } }
         let result = state.currentResult
@@ -97,7 +101,7 @@ extension FeedViewModel {
         let key = state.living.key
         let continuation = FeedContinuation(nextPage: state.loadedPages, cursor: state.cursor, hasMore: state.hasMore)
         if reload {
-            let now = environment.wallClock()
+            let now = environment.wallClockMilliseconds
             return [{ [self] in
                 let generation = store.storeReload(key, items: fresh, continuation: continuation, storedAt: now)
                 self.state.withLock { $0.living.generation = generation }

@@ -16,6 +16,7 @@ extension FeedViewModelState {
         guard let list = stored.list else { return [] }
         living.generation = list.generation
         living.storedAt = list.storedAt
+        loads.lastUpdated = Double(list.storedAt) / 1000
         living.reloadsOnOpen = now - list.storedAt >= Int64(input.staleAfterMs)
         living.isStale = living.reloadsOnOpen
         loadedPages = list.continuation.nextPage

@@ -13,6 +13,8 @@ struct LivingFeed {
         /// What followed the page.
         let hasMore: Bool
         let cursor: String?
+        /// Why the list ends there, when it does.
+        let endReason: EndReason?
         /// The ids of the items new at the top.
         let newIDs: [String]
     }

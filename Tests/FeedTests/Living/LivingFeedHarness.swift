@@ -110,7 +110,7 @@ final class LivingFeedHarness: @unchecked Sendable {
             scheduler: scheduler, makeSource: { _ in source },
             imageLoader: ImageLoader(diskCache: nil, transport: StubTransport(scheduler: scheduler) { _ in .response(statusCode: 404, body: Data()) }))
         environment.store = store
-        environment.wallClock = { clock.current }
+        environment.wallClock = { Double(clock.current) / 1000 }
         viewModel = FeedViewModel(input: input, environment: environment)
         let output = viewModel.transform(input: .init())
         let (updates, announcements, statuses, huds) = (updates, announcements, statuses, huds)

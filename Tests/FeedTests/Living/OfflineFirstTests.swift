@@ -23,6 +23,7 @@ final class OfflineFirstTests: XCTestCase {
         XCTAssertTrue(opening.isStale)
         XCTAssertEqual(opening.storedAt, fetchedAt)
         XCTAssertEqual(harness.viewModel.currentRefreshStatus, .footerStatus(isHidden: false, isNoMoreData: false))
+        XCTAssertEqual(harness.viewModel.currentRefreshUpdate.loads.lastUpdated, Double(fetchedAt) / 1000, "lastUpdated: when the list was fetched")
     }
 
     func testWhenTheReloadOfAStaleListFailsTheListStaysAndLoadMoreContinuesWhereItStopped() throws {
@@ -38,6 +39,7 @@ final class OfflineFirstTests: XCTestCase {
         XCTAssertEqual(harness.ids.count, 30, "a failed reload keeps the stored list")
         XCTAssertTrue(harness.viewModel.currentSections.isStale)
         XCTAssertEqual(harness.huds.current.map(\.style), [.error])
+        XCTAssertTrue(harness.viewModel.currentRefreshUpdate.loads.refresh.isError, "the refresh load state says it failed")
 
         harness.source.failing.withLock { $0 = false }
         let result = try harness.run(harness.viewModel.request(reload: false))

@@ -13,10 +13,11 @@ __all__ = [
     "SessionId", "RequestId", "Empty", "ClientInfo", "ClientCapabilitiesSections",
     "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections",
     "ServerCapabilitiesImages", "ServerCapabilities", "InitializeResultServerInfo",
-    "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "RefreshStatus", "Output",
-    "TransformResult", "LoadResult", "Image", "ImageVariant", "IndexedItem",
-    "SectionItemChangesMovedItem", "SectionItemChanges", "SectionChanges", "CancelImageResult",
-    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "SectionsAnchor", "EditResult",
+    "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "LoadError", "LoadState",
+    "RefreshStatus", "Output", "TransformResult", "EndReason", "LoadResult", "Image",
+    "ImageVariant", "IndexedItem", "SectionItemChangesMovedItem", "SectionItemChanges",
+    "SectionChanges", "CancelImageResult", "WillDisplayResult", "UpdateInputResult",
+    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "SectionsAnchor", "EditResult",
     "InitializeParams", "CancelRequestParams", "TransformParams", "RequestCommandParams",
     "BindRefreshStatusParams", "LoadImageParams", "CancelImageParams", "WillDisplayParams",
     "DidEndDisplayingParams", "UpdateInputParams", "DisposeParams", "UpdateItemParams",
@@ -114,6 +115,46 @@ RefreshStatusName = Literal["none", "beingHeaderRefresh", "endHeaderRefresh", "b
                             "endFooterRefresh", "noMoreData", "footerStatus"]
 
 
+class _LoadErrorRequired(TypedDict):
+    code: int
+    message: str
+
+
+class LoadError(_LoadErrorRequired, total=False):
+    """A failed attempt, as the failed requestCommand is answered: its code (-32002, or -32004 for a
+    refused URL), message and data members.
+    """
+    status: int
+    url: str
+    reason: str
+    scheme: str
+
+
+class _LoadStateRequired(TypedDict):
+    state: Literal["idle", "loading", "error", "endOfList"]
+
+
+class LoadState(_LoadStateRequired, total=False):
+    """The state of one load type (Android Paging's LoadState). idle: no load of this type runs and
+    the last one succeeded. loading: attempt `attempt` runs; while it waits after a transient
+    failure, retryInMs is the wait and lastError the failure before it. error: the last load of this
+    type failed (it stays until the next load of the type starts; a successful reload clears an
+    append error): the error's code, message and data members, retryable (a transient failure: a
+    Retry action makes sense) and attempts. endOfList (append only): no next page, and why.
+    """
+    attempt: int
+    retryInMs: int
+    lastError: LoadError
+    code: int
+    message: str
+    status: int
+    url: str
+    reason: str
+    scheme: str
+    retryable: bool
+    attempts: int
+
+
 class _RefreshStatusRequired(TypedDict):
     status: RefreshStatusName
 
@@ -122,6 +163,9 @@ class RefreshStatus(_RefreshStatusRequired, total=False):
     """The result of ``bindRefreshStatus``."""
     isHidden: bool
     isNoMoreData: bool
+    refresh: LoadState
+    append: LoadState
+    lastUpdated: int
 
 
 class _OutputRequired(TypedDict):
@@ -140,6 +184,15 @@ class TransformResult(TypedDict):
     output: Output
 
 
+#: Why the list has no next page: hasMoreFalse (the has-more flag was false), totalReached (the
+#: items reached the total), emptyPage (no items), shortPage (fewer items than the page size),
+#: noNextURL (next-URL or Link paging: no next URL), noNextCursor (cursor paging: no cursor),
+#: repeatedCursor (the next URL or cursor names a page already loaded), pageLimit (input.maxPages
+#: pages were loaded). An open set: clients show unknown reasons as they are.
+EndReason = Literal["hasMoreFalse", "totalReached", "emptyPage", "shortPage", "noNextURL",
+                    "noNextCursor", "repeatedCursor", "pageLimit"]
+
+
 class _LoadResultRequired(TypedDict):
     revision: int
     count: int
@@ -148,8 +201,11 @@ class _LoadResultRequired(TypedDict):
 
 
 class LoadResult(_LoadResultRequired, total=False):
-    """The result of ``requestCommand``."""
     duplicatesDropped: int
+    endReason: EndReason
+    attempts: int
+    warnings: List[str]
+    retried: bool
     shown: int
 
 
@@ -222,6 +278,15 @@ class OpenRPCDocument(_OpenRPCDocumentRequired, total=False):
     components: Dict[str, Any]
 
 
+class RetryResult(TypedDict):
+    """The answer to requestCommand {retry: true} when nothing had failed."""
+    retried: Literal[False]
+
+
+#: The result of ``requestCommand``.
+RequestCommandResult = Union[LoadResult, RetryResult]
+
+
 class SectionsAnchor(TypedDict):
     """1.2. Where the row the reader was looking at went: scroll it to where it was to keep the
     place.
@@ -264,6 +329,7 @@ class RequestCommandParams(_RequestCommandParamsRequired, total=False):
     the load ends.
     """
     reload: bool
+    retry: bool
     showNew: bool
 
 
@@ -273,7 +339,7 @@ class _BindRefreshStatusParamsRequired(TypedDict):
 
 class BindRefreshStatusParams(_BindRefreshStatusParamsRequired, total=False):
     """The params of ``bindRefreshStatus``: Bind the front end's refresh controls; returns the
-    latest status.
+    latest status with the load states.
     """
     header: bool
     footer: bool
@@ -375,6 +441,9 @@ class RefreshStatusParams(_RefreshStatusParamsRequired, total=False):
     """The params of ``refreshStatus``: A bound refresh control's status changed."""
     isHidden: bool
     isNoMoreData: bool
+    refresh: LoadState
+    append: LoadState
+    lastUpdated: int
 
 
 class _ImageDownloadedParamsRequired(TypedDict):
@@ -391,11 +460,15 @@ class ImageDownloadedParams(_ImageDownloadedParamsRequired, total=False):
     error: ErrorObject
 
 
-class HudParams(TypedDict):
-    """The params of ``hud``: A HUD message (the seeds' SVProgressHUD)."""
+class _HudParamsRequired(TypedDict):
     session: SessionId
     style: Literal["success", "error", "info"]
     message: str
+
+
+class HudParams(_HudParamsRequired, total=False):
+    """The params of ``hud``: A HUD message (the seeds' SVProgressHUD)."""
+    warning: Literal[True]
 
 
 class TokenRefreshedParams(TypedDict):
@@ -439,7 +512,7 @@ METHOD_RESULTS: Dict[str, Any] = {
     "rpc.discover": OpenRPCDocument,
     "shutdown": Empty,
     "transform": TransformResult,
-    "requestCommand": LoadResult,
+    "requestCommand": RequestCommandResult,
     "bindRefreshStatus": RefreshStatus,
     "loadImage": Image,
     "cancelImage": CancelImageResult,

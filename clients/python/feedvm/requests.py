@@ -13,13 +13,12 @@ from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .input_types import Input
 from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
-                             ClientInfo, DidEndDisplayingParams, DisposeParams, EditResult, Empty, Image,
-                             ImageVariant, InitializeParams, InitializeResult, LoadImageParams, LoadResult,
-                             RefreshStatus, RemoveItemParams, RequestCommandParams, TransformParams,
-                             TransformResult, UpdateInputParams, UpdateInputResult, UpdateItemParams,
-                             WillDisplayParams, WillDisplayResult)
+                             ClientInfo, DidEndDisplayingParams, DisposeParams, EditResult, Empty, Image, ImageVariant,
+                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus, RemoveItemParams,
+                             RequestCommandParams, RequestCommandResult, TransformParams, TransformResult, UpdateInputParams,
+                             UpdateInputResult, UpdateItemParams, WillDisplayParams, WillDisplayResult)
 
-__all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "load_image",
+__all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "retry", "load_image",
            "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
            "dispose", "shutdown", "show_new", "update_item", "remove_item"]
 
@@ -79,8 +78,9 @@ def transform(input: Input, timeout: Optional[float] = None) -> Request[Transfor
 def request_command(session: str, reload: bool, timeout: Optional[float] = None) -> Request[LoadResult]:
     """Reload (``True``) or load the next page -> ``{revision, count, page, hasMore}``.
 
-    Answers after the load's notifications; a load superseded by a reload raises
-    :class:`~feedvm.errors.RequestCancelled`.
+    Also ``endReason`` when ``hasMore`` is false, ``attempts`` after automatic retries,
+    ``warnings`` about the source's description. Answers after the load's notifications; a load
+    superseded by a reload raises :class:`~feedvm.errors.RequestCancelled`.
     """
     params: RequestCommandParams = {"session": session, "reload": reload}
     return Request("requestCommand", params, timeout)
@@ -90,6 +90,16 @@ def show_new(session: str, timeout: Optional[float] = None) -> Request[LoadResul
     """Show the new items a background reload announced (``newItems``) -> the load result with
     ``shown``, how many were shown (0, and nothing changes, when none wait)."""
     params: RequestCommandParams = {"session": session, "showNew": True}
+    return Request("requestCommand", params, timeout)
+
+
+def retry(session: str, timeout: Optional[float] = None) -> Request[RequestCommandResult]:
+    """Run the failed load again with the same page (``requestCommand {retry: true}``).
+
+    -> the load's result with ``retried: True``, or ``{"retried": False}`` when nothing had
+    failed (the ``refresh`` and ``append`` load states say what failed).
+    """
+    params: RequestCommandParams = {"session": session, "retry": True}
     return Request("requestCommand", params, timeout)
 
 

@@ -69,6 +69,9 @@ def test_a_saved_feed_opens_offline_and_pages_on_once_the_backend_is_back(feedvm
         session = answer["session"]
         failure = next(client.notifications("hud", timeout=20))
         assert failure.params["style"] == "error", "the reload as the session opens fails: the backend is down"
+        status = cast(Dict[str, Any], client.bind_refresh_status(session))
+        assert status["refresh"]["state"] == "error", "the refresh load state says so"
+        assert status["lastUpdated"] == output["storedAt"], "the last successful reload is the saved list's"
         with FixtureServer(port=port):
             result = client.request_command(session, False)
             assert result["count"] == 40

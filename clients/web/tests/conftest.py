@@ -3,18 +3,16 @@
 console error. Helpers for the pages are in ``webpage.py``.
 """
 
-import os
 import pathlib
 import shutil
-import subprocess
 import sys
-import tempfile
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 
+from bridges import running_bridge  # noqa: E402
 from webpage import ARTIFACTS, DESKTOP  # noqa: E402
 
 # Records every data-refresh-status value as it is set, from the first script on.
@@ -26,43 +24,19 @@ new MutationObserver((records) => {
 """
 
 
-def feedvm_binary() -> str:
-    explicit = os.environ.get("FEEDVM_BIN")
-    for candidate in ([explicit] if explicit else []) + [
-            str(ROOT / ".build" / "debug" / "feedvm"), str(ROOT / ".build" / "release" / "feedvm")]:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
-
-
-def start_bridge(*flags):
-    """The bridge on a free port with a private cache (and ``flags``); yields its URL. Checks it
-    leaves no feedvm."""
-    cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
-    process = subprocess.Popen(
-        ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
-         "--cache-dir", cache, *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = process.stdout.readline().strip()
-    assert url.startswith("http://127.0.0.1:"), process.stderr.read()
-    yield url
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-    process.terminate()
-    assert process.wait(15) == 0
-    for pid in children:
-        assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
-    shutil.rmtree(cache, ignore_errors=True)
-
-
 @pytest.fixture(scope="session")
 def bridge():
-    """The bridge without a feed store: every test's feed starts empty, whatever one before loaded."""
-    yield from start_bridge("--store", "none")
+    """The bridge the browser tests share, without a feed store: every test's feed starts empty,
+    whatever one before loaded; yields its URL."""
+    with running_bridge("--store", "none") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def storing_bridge():
     """A bridge whose feedvm keeps a feed store of its own (test_living.py)."""
-    yield from start_bridge()
+    with running_bridge() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

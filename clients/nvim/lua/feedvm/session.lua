@@ -11,6 +11,8 @@ M.FOOTER_HIDDEN = 'hidden'
 M.FOOTER_IDLE = 'idle'
 M.FOOTER_LOADING = 'loading'
 M.FOOTER_NO_MORE_DATA = 'noMoreData'
+--- The last load-more failed (the append load state is `error`): `R` retries it.
+M.FOOTER_ERROR = 'error'
 
 --- Errors a load already reported through its `hud` notification.
 local PAGE_FAILED = -32002
@@ -24,6 +26,19 @@ local PAGE_FAILED = -32002
 ---@field on_closed fun(reason: string) the session is gone (process ended)
 ---@field on_new_items fun(params: table)|nil a background reload announced new items (`newItems`)
 
+--- The state of the reload (`refresh`) or the load-more (`append`), protocol 1.2 (§5).
+---@class feedvm.LoadState
+---@field state 'idle'|'loading'|'error'|'endOfList'
+---@field attempt integer|nil loading: the attempt under way or waited for
+---@field retryInMs integer|nil loading: the wait before that attempt, after `lastError`
+---@field lastError table|nil loading: {code, message, status?, url?, reason?} of the attempt before
+---@field code integer|nil error: the error code the load was answered with
+---@field message string|nil error: its message
+---@field status integer|nil error: the HTTP status, when there was one
+---@field reason string|nil error: the fault (timedOut, ...); endOfList: why the list ended
+---@field retryable boolean|nil error: whether trying again may help
+---@field attempts integer|nil error: the attempts made
+
 ---@class feedvm.Session
 ---@field id string|nil the server's session id, once `transform` answered
 ---@field input table the Input (§5) the session was made with, updates included
@@ -35,6 +50,8 @@ local PAGE_FAILED = -32002
 ---@field refreshing boolean a pull-down reload is running
 ---@field no_more_data boolean the end of the list is known
 ---@field page integer pages loaded
+---@field loads {refresh: feedvm.LoadState, append: feedvm.LoadState} the load states
+---@field last_updated integer|nil when the last reload succeeded (ms since 1970)
 ---@field images table<string, table> item id -> Image, for the images loaded so far
 ---@field status_notifications integer refreshStatus notifications received
 ---@field received {snapshot: integer, changes: integer} `sections` notifications of each form
@@ -46,6 +63,7 @@ local PAGE_FAILED = -32002
 ---@field new_items table|nil the latest `newItems` ({count, ids}) not shown yet
 local Session = {}
 Session.__index = Session
+M.Session = Session
 
 --- Creates the session on the server, binds both refresh controls and loads the first page.
 ---@param input table the Input of `transform`
@@ -79,6 +97,8 @@ function Session:start()
   self.refreshing = false
   self.no_more_data = false
   self.page = 0
+  self.loads = { refresh = { state = 'idle' }, append = { state = 'idle' } }
+  self.last_updated = nil
   self.stale = false
   self.stored_at = nil
   self.new_items = nil
@@ -141,6 +161,16 @@ function Session:reload(callback)
   if not self.id then return end
   self:call('requestCommand', { reload = true }, function(err, result)
     if not err then self.page = result.page end
+    if callback then callback(err, result) end
+  end)
+end
+
+--- Runs the failed load again with the same page (`requestCommand {retry: true}`); the
+--- answer is `{retried = false}` when nothing had failed.
+function Session:retry(callback)
+  if not self.id then return end
+  self:call('requestCommand', { retry = true }, function(err, result)
+    if not err and result.retried and result.page then self.page = result.page end
     if callback then callback(err, result) end
   end)
 end
@@ -313,6 +343,12 @@ function Session:apply_status(params)
     else
       self.footer = M.FOOTER_IDLE
     end
+  end
+  if params.refresh then self.loads.refresh = params.refresh end
+  if params.append then self.loads.append = params.append end
+  if params.lastUpdated then self.last_updated = params.lastUpdated end
+  if self.loads.append.state == 'error' and self.footer == M.FOOTER_IDLE then
+    self.footer = M.FOOTER_ERROR
   end
 end
 
