@@ -136,7 +136,7 @@ export class FeedMethods {
    * result and `shown`, how many were shown (0, and nothing changes, when none wait).
    * @param {string} session
    * @param {CallOptions} [options]
-   * @returns {ResultOf<'requestCommand'>}
+   * @returns {Promise<import('../types/values.js').LoadResult>}
    */
   showNew(session, options) {
     return this.call('requestCommand', { session, showNew: true }, options);
