@@ -49,7 +49,7 @@ def test_new_items_wait_behind_the_pill_and_a_reload_keeps_the_place(driver, sto
     bridge = storing_bridge
     items = [entry(f"item-{n}") for n in range(90)]
     with LivingBackend(items) as backend:
-        open_page(driver, custom_page(bridge, backend, refreshIntervalMs=1000))
+        open_page(driver, custom_page(bridge, backend, refreshIntervalMs=1000), confirm=True)
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length >= 60", "the first page")
         driver.execute_script("window.scrollTo(0, 900)")
         before = wait_for(driver, FIRST_TILE_IN_VIEW, "a tile in view")
@@ -58,7 +58,7 @@ def test_new_items_wait_behind_the_pill_and_a_reload_keeps_the_place(driver, sto
                         "the new-items pill", timeout=20)
         assert pill == "↑ 2 new posts"
         still = driver.execute_script(f"return {FIRST_TILE_IN_VIEW};")
-        assert still[0] == before[0] and abs(still[1] - before[1]) <= 2, ("the list did not move", before, still)
+        assert still[0] == before[0] and abs(still[1] - before[1]) < 8, ("the list did not move", before, still)
         screenshot(driver, "desktop-new-items-pill")
 
         # A reload (the topbar's button) applies them; the row in view stays where it was.
