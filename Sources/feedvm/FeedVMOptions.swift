@@ -26,6 +26,8 @@ struct FeedVMOptions: Sendable {
         static let diskCacheBytes = 0...(1 << 40)
         /// `--cache-max-age`: seconds, up to a year.
         static let cacheMaxAge = 0...31_536_000
+        /// `--store-max-mb`: 1 MB to 1 TB.
+        static let storeMegabytes = 1...1_000_000
     }
 
     /// `--log-level`: how much goes to stderr.
@@ -54,6 +56,11 @@ struct FeedVMOptions: Sendable {
     var diskCacheBytes: Int = 256 << 20
     /// `--cache-max-age`: the longest an image stays fresh, in seconds, whatever its server says.
     var cacheMaxAge: Int = 604_800
+    /// `--store`: the feed store's file; `nil` means `store/feeds.sqlite` in the cache
+    /// directory, `"none"` stores nothing.
+    var storePath: String?
+    /// `--store-max-mb`: the bound on the store file's size, in megabytes.
+    var storeMaxMegabytes = 64
     /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
     var framing: Framing?
     /// `--trace`: the file every message read and written is appended to, as a transcript.
@@ -104,11 +111,13 @@ struct FeedVMOptions: Sendable {
                     }
                     options.framing = Framing(rawValue: text)
                 case "--trace": options.traceFile = try reader.text(expected: "a file")
+                case "--store": options.storePath = try reader.text(expected: "a file or none")
+                case "--store-max-mb": options.storeMaxMegabytes = try reader.integer(in: Range.storeMegabytes)
                 case "--stdio": break  // editors pass it to LSP-style servers; stdio is the only transport
                 default: throw UsageError(message: "unknown argument '\(flag)'")
                 }
                 // A replay of the trace needs the flags that change answers, not where files and logs go.
-                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio"].contains(flag) {
+                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio", "--store", "--store-max-mb"].contains(flag) {
                     options.replayArguments += reader.currentArguments
                 }
             }

@@ -15,6 +15,10 @@ func registerServices(on server: RPCServer, options: FeedVMOptions) {
     configuration.memoryCacheBytes = options.memoryCacheBytes
     configuration.diskCacheBytes = options.diskCacheBytes
     configuration.cacheMaxAge = Double(options.cacheMaxAge)
+    if options.storePath != "none" {
+        configuration.storePath = options.storePath ?? FeedService.defaultStorePath(cacheDirectory: options.cacheDirectory)
+    }
+    configuration.storeMaxBytes = Int64(options.storeMaxMegabytes) << 20
     if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
     FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }

@@ -64,6 +64,7 @@ extension FeedViewModel {
                 let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
                 let needsImage = url != nil && !isReady
                     && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
+                viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))

@@ -6,7 +6,7 @@ import type {
   CacheInfo, CacheLimits, ClientCapabilities, ClientInfo, Empty, Image, ImageFormat, ImageSize, ImageVariant,
   InitializeResult, Input, LoadResult, LoadState,
   OpenRPCDocument, RefreshStatus, RequestCommandResult, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
-  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject, EditResult, SectionsAnchor,
 } from './values.js';
 
 // -- methods: wire name -> params and result (openrpc `methods`) ------------------------------
@@ -24,10 +24,23 @@ export interface TransformParams {
 
 export interface RequestCommandParams {
   session: SessionId;
-  /** Required unless `retry` is true. */
+  /** Required unless `retry` or `showNew` is true. */
   reload?: boolean;
   /** Run the failed load again with the same page (1.2). */
   retry?: boolean;
+  /** Show the new items a background reload announced (1.2). */
+  showNew?: boolean;
+}
+
+export interface UpdateItemParams {
+  session: SessionId;
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+export interface RemoveItemParams {
+  session: SessionId;
+  id: string;
 }
 
 export interface BindRefreshStatusParams {
@@ -94,6 +107,8 @@ export interface FeedMethodMap {
   didEndDisplaying: { params: ItemParams; result: CancelImageResult };
   updateInput: { params: UpdateInputParams; result: UpdateInputResult };
   dispose: { params: SessionParams; result: Empty };
+  updateItem: { params: UpdateItemParams; result: EditResult };
+  removeItem: { params: RemoveItemParams; result: EditResult };
   cacheInfo: { params: Empty; result: CacheInfo };
   clearCache: { params: ClearCacheParams; result: CacheInfo };
 }
@@ -111,6 +126,9 @@ export interface SectionsParams {
   revision: number;
   sections?: Section[];
   changes?: SectionChanges;
+  anchor?: SectionsAnchor;
+  stale?: boolean;
+  storedAt?: number;
 }
 
 export interface RefreshStatusParams {
@@ -147,6 +165,13 @@ export interface TokenRefreshedParams {
   token: string;
 }
 
+/** A background reload found new items at the top; `showNew` shows them. */
+export interface NewItemsParams {
+  session: SessionId;
+  count: number;
+  ids: string[];
+}
+
 /** The notifications the server sends, by wire name. */
 export interface NotificationMap {
   sections: SectionsParams;
@@ -154,4 +179,5 @@ export interface NotificationMap {
   imageDownloaded: ImageDownloadedParams;
   hud: HudParams;
   tokenRefreshed: TokenRefreshedParams;
+  newItems: NewItemsParams;
 }

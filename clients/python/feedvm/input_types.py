@@ -141,4 +141,7 @@ class Input(TypedDict, total=False):
     successCode: BusinessCode
     auth: InputAuth
     custom: CustomSource
+    staleAfterMs: int
+    refreshIntervalMs: int
+    autoShowNew: bool
     prefetchImages: int

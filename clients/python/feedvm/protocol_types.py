@@ -17,12 +17,13 @@ __all__ = [
     "RefreshStatus", "Output", "TransformResult", "EndReason", "LoadResult", "Image",
     "ImageVariant", "IndexedItem", "SectionItemChangesMovedItem", "SectionItemChanges",
     "SectionChanges", "CancelImageResult", "WillDisplayResult", "UpdateInputResult",
-    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "ImageSize", "CacheLimits",
-    "CacheInfoMemory", "CacheInfoDisk", "CacheInfo", "InitializeParams", "CancelRequestParams",
-    "TransformParams", "RequestCommandParams", "BindRefreshStatusParams", "LoadImageParams",
-    "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams", "UpdateInputParams",
-    "DisposeParams", "ClearCacheParams", "SectionsParams", "RefreshStatusParams",
-    "ImageDownloadedParams", "HudParams", "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS",
+    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "SectionsAnchor", "EditResult",
+    "ImageSize", "CacheLimits", "CacheInfoMemory", "CacheInfoDisk", "CacheInfo", "InitializeParams",
+    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
+    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
+    "UpdateInputParams", "DisposeParams", "ClearCacheParams", "UpdateItemParams",
+    "RemoveItemParams", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
+    "HudParams", "TokenRefreshedParams", "NewItemsParams", "METHOD_PARAMS", "METHOD_RESULTS",
     "NOTIFICATION_PARAMS",
 ]
 
@@ -100,7 +101,9 @@ class _FeedItemRequired(TypedDict):
 
 
 class FeedItem(_FeedItemRequired, total=False):
-    """An item without an image (an article without a cover, a text post) has no imageURL."""
+    """An item without an image (an article without a cover, a text post) has no imageURL. Fields a
+    local edit (`updateItem`, 1.2) set beyond the nine follow them, as the front end wrote them.
+    """
     imageURL: str
     thumbnailURL: str
     author: str
@@ -175,9 +178,14 @@ class RefreshStatus(_RefreshStatusRequired, total=False):
     lastUpdated: int
 
 
-class Output(TypedDict):
+class _OutputRequired(TypedDict):
     sections: List[Section]
     refreshStatus: RefreshStatus
+
+
+class Output(_OutputRequired, total=False):
+    stale: bool
+    storedAt: int
 
 
 class TransformResult(TypedDict):
@@ -208,6 +216,7 @@ class LoadResult(_LoadResultRequired, total=False):
     attempts: int
     warnings: List[str]
     retried: bool
+    shown: int
 
 
 class _ImageRequired(TypedDict):
@@ -289,6 +298,20 @@ class RetryResult(TypedDict):
 RequestCommandResult = Union[LoadResult, RetryResult]
 
 
+class SectionsAnchor(TypedDict):
+    """1.2. Where the row the reader was looking at went: scroll it to where it was to keep the
+    place.
+    """
+    id: str
+    index: int
+
+
+class EditResult(TypedDict):
+    """The result of ``updateItem``, ``removeItem``."""
+    revision: int
+    found: bool
+
+
 class ImageSize(TypedDict, total=False):
     """The box an image is drawn in, in pixels: the result keeps the original's aspect ratio, fits
     the box and is never larger than the original (no upscaling). A side left out is not limited.
@@ -357,6 +380,7 @@ class RequestCommandParams(_RequestCommandParamsRequired, total=False):
     """
     reload: bool
     retry: bool
+    showNew: bool
 
 
 class _BindRefreshStatusParamsRequired(TypedDict):
@@ -441,6 +465,23 @@ class ClearCacheParams(TypedDict, total=False):
     disk: bool
 
 
+class UpdateItemParams(TypedDict):
+    """The params of ``updateItem``: 1.2. A local edit: set fields on an item; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+    fields: Dict[str, Any]
+
+
+class RemoveItemParams(TypedDict):
+    """The params of ``removeItem``: 1.2. A local edit: hide an item for good; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+
+
 class _SectionsParamsRequired(TypedDict):
     session: SessionId
     revision: int
@@ -452,6 +493,9 @@ class SectionsParams(_SectionsParamsRequired, total=False):
     """
     sections: List[Section]
     changes: SectionChanges
+    anchor: SectionsAnchor
+    stale: bool
+    storedAt: int
 
 
 class _RefreshStatusParamsRequired(TypedDict):
@@ -503,6 +547,15 @@ class TokenRefreshedParams(TypedDict):
     token: str
 
 
+class NewItemsParams(TypedDict):
+    """The params of ``newItems``: 1.2. A background reload found new items at the top; the list
+    waits for requestCommand {showNew: true}.
+    """
+    session: SessionId
+    count: int
+    ids: List[str]
+
+
 #: The params type of each client-to-server method that takes params.
 METHOD_PARAMS: Dict[str, Any] = {
     "initialize": InitializeParams,
@@ -517,6 +570,8 @@ METHOD_PARAMS: Dict[str, Any] = {
     "updateInput": UpdateInputParams,
     "dispose": DisposeParams,
     "clearCache": ClearCacheParams,
+    "updateItem": UpdateItemParams,
+    "removeItem": RemoveItemParams,
 }
 
 #: The result type of each request.
@@ -536,6 +591,8 @@ METHOD_RESULTS: Dict[str, Any] = {
     "dispose": Empty,
     "cacheInfo": CacheInfo,
     "clearCache": CacheInfo,
+    "updateItem": EditResult,
+    "removeItem": EditResult,
 }
 
 #: The params type of each server-to-client notification.
@@ -545,4 +602,5 @@ NOTIFICATION_PARAMS: Dict[str, Any] = {
     "imageDownloaded": ImageDownloadedParams,
     "hud": HudParams,
     "tokenRefreshed": TokenRefreshedParams,
+    "newItems": NewItemsParams,
 }
