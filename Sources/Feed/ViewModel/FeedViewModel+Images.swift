@@ -13,7 +13,7 @@ extension FeedViewModel {
     /// for its load, and the download stops unless another caller waits for the same URL.
     public func loadImage(index: Int, variant: ImageVariant = .full) -> Single<FeedImage> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             scheduleReader(index: index, imageToken: token) { viewModel, state in
                 viewModel.startImage(index: index, variant: variant, token: token, waiter: { observer($0.singleEvent) }, &state)
             }
@@ -65,7 +65,7 @@ extension FeedViewModel {
                 }
                 var effects: [@Sendable () -> Void] = []
                 if needsImage {
-                    effects += viewModel.startImage(index: index, variant: variant, token: state.takeToken(), waiter: { _ in finishOne() }, &state)
+                    effects += viewModel.startImage(index: index, variant: variant, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
                 if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }

@@ -15,7 +15,7 @@ extension FeedViewModel {
     /// `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
                     command(reload: reload, waiter: { observer($0.singleEvent) }, token: token, &state)
@@ -99,7 +99,7 @@ extension FeedViewModel {
             }
         }
         var effects = cancelInFlight(because: .superseded, &state)
-        let id = state.takeToken()
+        let id = takeToken()
         let request = SerialDisposable()
         state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request)
         effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))

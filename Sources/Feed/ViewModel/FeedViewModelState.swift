@@ -51,18 +51,11 @@ struct FeedViewModelState {
     /// Pending image loads by row, then by token (each names its variant). Replacing the list
     /// cancels them all, so a late image is never reported under an index of a newer list.
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
-    var nextToken = 0
     var isDisposed = false
 
     init(input: FeedInput, source: any FeedSource) {
         self.input = input
         self.source = source
-    }
-
-    /// A number no other load, caller or image load of this view model has: what names one.
-    mutating func takeToken() -> Int {
-        defer { nextToken += 1 }
-        return nextToken
     }
 
     var currentResult: PageLoadResult {
