@@ -3,7 +3,8 @@ import PackageDescription
 
 /// FeedVM: a headless MVVM engine for paged image feeds, driven over JSON-RPC on stdio.
 /// Layers (see DESIGN.md) import only the layers below them:
-/// feedvm -> FeedService -> RPC, Feed -> Network -> CCurl, Reactive, JSON, Logging -> Locking.
+/// feedvm -> FeedService -> RPC, Feed -> FeedSources, Images -> FeedModel, ImageCodecs, Hashing
+/// -> Network -> CCurl, Reactive, JSON, Logging -> Locking.
 let package = Package(
     name: "FeedVM",
     products: [
@@ -22,12 +23,23 @@ let package = Package(
         // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
-        .target(name: "Feed", dependencies: ["Network", "Reactive", "JSON", "Locking"]),
+        // SHA-256, for names derived from URLs or keys that must not reveal them.
+        .target(name: "Hashing"),
+        // Pure-Swift image bytes: format sniffing, PNG writing and its checksums.
+        .target(name: "ImageCodecs"),
+        // What sources, images and the view model share: items, sections, errors, the source
+        // protocol and the paged list.
+        .target(name: "FeedModel", dependencies: ["Network", "Reactive"]),
+        // Image loading: the loader, its memory and disk caches, scheme routing.
+        .target(name: "Images", dependencies: ["FeedModel", "ImageCodecs", "Hashing", "Network", "Reactive", "Locking"]),
+        // Where pages come from: the declarative source config, presets, the stub catalog.
+        .target(name: "FeedSources", dependencies: ["FeedModel", "ImageCodecs", "Network", "JSON", "Reactive", "Locking"]),
+        .target(name: "Feed", dependencies: ["FeedModel", "Images", "FeedSources", "Network", "Reactive", "JSON", "Locking"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging", "Locking"]),
         // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
         // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
         .target(
-            name: "FeedService", dependencies: ["RPC", "Feed", "Network", "Reactive", "JSON", "Logging", "Locking"],
+            name: "FeedService", dependencies: ["RPC", "Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "JSON", "Logging", "Locking"],
             resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         // Release builds link the Swift runtime and Foundation in (`-static-stdlib`): the dynamic
         // loader's symbol lookups over their libraries were 83% of start-up (issue 17).
@@ -48,9 +60,16 @@ let package = Package(
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"]),
         // Moya's own specs ported to our API (Tests/MoyaConformanceTests/README.md).
         .testTarget(name: "MoyaConformanceTests", dependencies: ["Network", "Reactive", "ReactiveTesting", "JSON", "Logging", "Locking"], exclude: ["README.md"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
+        // Image bytes in each format, for the tests of the image layers.
+        .target(name: "ImageTestSupport", dependencies: ["ImageCodecs"], path: "Tests/ImageSupport"),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"]),
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "JSON", "Locking", "FeedVMTestSupport"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
-        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
+        .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "FeedModel", "Images", "ImageCodecs", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
 import Feed
+import FeedSources
+import Images
 import Foundation
 import JSON
 import Network

@@ -1,4 +1,5 @@
 import Feed
+import Images
 import Foundation
 import Network
 

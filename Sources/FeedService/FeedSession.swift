@@ -1,4 +1,5 @@
 import Feed
+import FeedSources
 import Reactive
 
 /// One `transform`: a view model on its own serial scheduler, and the subscriptions that turn

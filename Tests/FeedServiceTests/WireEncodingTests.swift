@@ -1,4 +1,7 @@
 import Feed
+import FeedModel
+import ImageCodecs
+import Images
 import Foundation
 import JSON
 import RPC

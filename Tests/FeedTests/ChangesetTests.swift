@@ -1,7 +1,8 @@
-import Foundation
-import FeedVMTestSupport
-import XCTest
 @testable import Feed
+import FeedModel
+import FeedVMTestSupport
+import Foundation
+import XCTest
 
 final class ChangesetTests: XCTestCase {
     private func item(_ id: Int, _ title: String = "") -> FeedItem {

@@ -1,5 +1,8 @@
 @testable import Feed
+import FeedModel
+import FeedSources
 import Foundation
+import Images
 import JSON
 import Locking
 import Network

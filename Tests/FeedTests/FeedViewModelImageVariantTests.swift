@@ -1,4 +1,6 @@
 @testable import Feed
+import FeedModel
+import Images
 import JSON
 import Locking
 import Reactive

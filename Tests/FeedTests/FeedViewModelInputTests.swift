@@ -1,8 +1,9 @@
+@testable import Feed
+import FeedSources
 import JSON
 import Locking
 import Reactive
 import XCTest
-@testable import Feed
 
 /// One way in: the seeds' `transform(input:) -> Output` is a view of the commands, and the input
 /// has one source of truth, the view model's, that every switch merges into.

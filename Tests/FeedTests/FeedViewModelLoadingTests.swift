@@ -1,4 +1,5 @@
 @testable import Feed
+@testable import FeedModel
 import JSON
 import Locking
 import Reactive

@@ -1,4 +1,6 @@
 @testable import Feed
+import FeedModel
+import Images
 import Locking
 import Reactive
 import XCTest

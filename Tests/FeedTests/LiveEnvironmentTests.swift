@@ -1,5 +1,8 @@
 @testable import Feed
+import FeedModel
+import FeedSources
 import Foundation
+import Images
 import JSON
 import Locking
 import Network
@@ -98,5 +101,20 @@ final class FailureURLTests: XCTestCase {
         XCTAssertEqual(error.status, 403)
         XCTAssertEqual(error.message, "forbidden")
         XCTAssertEqual(error.url, "https://api.test/REDACTED/feed?api_token=REDACTED&k=REDACTED&page=1")
+    }
+
+    func testStubImagesAreServedByTheStubTransport() throws {
+        let loader = ImageLoader(diskCache: nil, transport: SchemeRoutingTransport(live: CurlTransport()))
+        let item = StubCatalog().item(category: "iOS", position: 3)
+        let loaded = expectation(description: "the image")
+        let box = Locked<Result<FeedImage, FeedError>?>(nil)
+        let request = loader.retrieveImage(item.imageURL!) { result in
+            box.withLock { $0 = result }
+            loaded.fulfill()
+        }
+        wait(for: [loaded], timeout: 10)
+        request.dispose()
+        let image = try XCTUnwrap(box.current).get()
+        XCTAssertEqual([image.info.width, image.info.height], [item.width!, item.height!])
     }
 }

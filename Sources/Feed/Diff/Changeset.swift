@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The edits that turn one snapshot of a list into the next, by identity, in the batch-update
 /// convention of UIKit and RxDataSources' Differentiator:
 ///

@@ -1,3 +1,5 @@
+import FeedSources
+import Images
 import Network
 import Reactive
 

@@ -1,3 +1,5 @@
+import FeedModel
+import Images
 import Reactive
 
 /// What a view model runs on and talks to; injected so tests run in virtual time on stubs.

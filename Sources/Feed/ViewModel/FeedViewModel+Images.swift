@@ -1,3 +1,5 @@
+import FeedModel
+import Images
 import Locking
 import Network
 import Reactive

@@ -1,3 +1,5 @@
+import FeedModel
+import FeedSources
 import JSON
 import Reactive
 

@@ -1,3 +1,4 @@
+import FeedModel
 import JSON
 import Locking
 import Reactive

@@ -1,3 +1,5 @@
+import FeedModel
+import Images
 import Reactive
 
 /// The mutable state of a `FeedViewModel`. Only the view model's serial scheduler touches it.

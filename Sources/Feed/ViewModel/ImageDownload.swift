@@ -1,3 +1,6 @@
+import FeedModel
+import Images
+
 /// One finished image load for the item at `index` (seed 002's `imageDownloaded: (Int, UIImage?)`).
 public struct ImageDownload: Sendable, Equatable {
     /// The item's index in the list at the time it finished.

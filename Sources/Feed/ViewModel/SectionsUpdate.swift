@@ -1,3 +1,5 @@
+import FeedModel
+
 /// A new snapshot of the list with its revision and its changes from the previous one.
 public struct SectionsUpdate: Sendable, Equatable {
     /// Increases by one with every snapshot; 0 is the initial empty list.

@@ -1,4 +1,6 @@
 import Feed
+import FeedModel
+import FeedSources
 import JSON
 import Reactive
 import RPC

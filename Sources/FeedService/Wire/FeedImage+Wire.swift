@@ -1,4 +1,5 @@
 import Feed
+import Images
 import JSON
 import RPC
 

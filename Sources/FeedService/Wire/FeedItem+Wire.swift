@@ -1,4 +1,5 @@
 import Feed
+import FeedModel
 import JSON
 
 extension FeedItem {

@@ -5,7 +5,7 @@ local M = {}
 M.SOURCES = { 'stub', 'gank', 'unsplash', 'envelope', 'custom' }
 
 M.BY_SOURCE = {
-  -- Sources/Feed/Source/StubCatalog.swift
+  -- Sources/FeedSources/StubCatalog.swift
   stub = { 'all', 'Android', 'iOS', 'welfare' },
   -- gank.io v1's types (seed 001)
   gank = { 'all', 'Android', 'iOS', '休息视频', '福利', '拓展资源', '前端', '瞎推荐', 'App' },
