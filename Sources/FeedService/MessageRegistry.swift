@@ -14,21 +14,22 @@ enum MessageRegistry {
 
     /// Puts every request's method on `server`, served by `service`.
     static func register(_ service: FeedService, on server: RPCServer) {
-        for request in requests { register(request, service, on: server) }
+        let client = Client(of: server)
+        for request in requests { register(request, service, client, on: server) }
     }
 
     /// The one handler: the params decoded into a `Request`, the request served, and its
     /// outcome answered with the secrets replaced (an image's base64 `data` is not text); a
     /// `$/cancelRequest` withdraws from it. Params that do not decode and an unknown session
     /// are answered at once.
-    private static func register<Request: FeedRequest>(_: Request.Type, _ service: FeedService, on server: RPCServer) {
+    private static func register<Request: FeedRequest>(_: Request.Type, _ service: FeedService, _ client: Client, on server: RPCServer) {
         let redactor = service.secrets
         server.register(Request.method) { params, context in
             let request: Request
             let outcome: Single<Request.Response>
             do throws(RPCError) {
                 request = try Request(params: RPCParams(params))
-                outcome = try request.serve(service, server: server)
+                outcome = try request.serve(service, client: client)
             } catch {
                 return context.fail(error)
             }

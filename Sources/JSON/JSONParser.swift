@@ -21,6 +21,10 @@ struct JSONParser {
     /// copied out once, at its exact size, when it closes, instead of growing array by array.
     var valueStack: [JSON] = []
     var keyStack: [String] = []
+    /// Where the members to note go (`JSONMemberSpans`; none are looked for by default), and the
+    /// steps to the container being parsed while it is shallow enough to hold them.
+    var spans = JSONMemberSpans(name: "", maxDepth: 0)
+    private var path: [JSONMemberSpans.Step] = []
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.bytes = bytes
@@ -101,7 +105,13 @@ struct JSONParser {
         }
         let base = valueStack.count
         while true {
-            valueStack.append(try parseValue())
+            if depth < spans.maxDepth {
+                path.append(.index(valueStack.count - base))
+                valueStack.append(try parseValue())
+                path.removeLast()
+            } else {
+                valueStack.append(try parseValue())
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -135,7 +145,11 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
             skipWhitespace()
-            valueStack.append(try parseValue())
+            if depth <= spans.maxDepth {
+                try parseNotedMember()
+            } else {
+                valueStack.append(try parseValue())
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -152,5 +166,20 @@ struct JSONParser {
                 throw error("expected ',' or '}' in object")
             }
         }
+    }
+
+    /// The value of the member whose key was just read, in an object shallow enough to note:
+    /// its range is noted when the key is the one looked for.
+    private mutating func parseNotedMember() throws(JSONParseError) {
+        let key = keyStack[keyStack.count - 1]
+        let start = offset
+        if depth < spans.maxDepth {
+            path.append(.key(key))
+            valueStack.append(try parseValue())
+            path.removeLast()
+        } else {
+            valueStack.append(try parseValue())
+        }
+        if key == spans.name { spans.note(start..<offset, at: path) }
     }
 }
