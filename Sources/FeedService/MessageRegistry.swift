@@ -5,17 +5,25 @@ import RPC
 /// The feed protocol's requests, one type per method, as swift-tools-protocols'
 /// `MessageRegistry` lists them; registering them puts every feed method on a server.
 enum MessageRegistry {
-    /// Every feed request.
-    static let requests: [any FeedRequest.Type] = [
-        TransformRequest.self, RequestCommandRequest.self, LoadImageRequest.self, BindRefreshStatusRequest.self,
-        UpdateInputRequest.self, WillDisplayRequest.self, CancelImageRequest.self, DidEndDisplayingRequest.self,
-        DisposeRequest.self,
+    /// Every feed request, registered on a server: each entry names its type, so the compiler
+    /// specializes the one handler for it (a handler generic at run time would look up type
+    /// metadata on every request).
+    static let requests: [@Sendable (FeedService, Client, RPCServer) -> Void] = [
+        { register(TransformRequest.self, $0, $1, on: $2) },
+        { register(RequestCommandRequest.self, $0, $1, on: $2) },
+        { register(LoadImageRequest.self, $0, $1, on: $2) },
+        { register(BindRefreshStatusRequest.self, $0, $1, on: $2) },
+        { register(UpdateInputRequest.self, $0, $1, on: $2) },
+        { register(WillDisplayRequest.self, $0, $1, on: $2) },
+        { register(CancelImageRequest.self, $0, $1, on: $2) },
+        { register(DidEndDisplayingRequest.self, $0, $1, on: $2) },
+        { register(DisposeRequest.self, $0, $1, on: $2) },
     ]
 
     /// Puts every request's method on `server`, served by `service`.
     static func register(_ service: FeedService, on server: RPCServer) {
         let client = Client(of: server)
-        for request in requests { register(request, service, client, on: server) }
+        for register in requests { register(service, client, server) }
     }
 
     /// The one handler: the params decoded into a `Request`, the request served, and its

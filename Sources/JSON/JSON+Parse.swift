@@ -34,8 +34,12 @@ extension JSON {
         }
         var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
         spans.reset()
+        parser.adopt(&spans.workspace)
         swap(&parser.spans, &spans)  // moved, not copied: the parser appends to its storage
-        defer { swap(&parser.spans, &spans) }
+        defer {
+            swap(&parser.spans, &spans)
+            parser.release(to: &spans.workspace)
+        }
         return try parser.parseDocument()
     }
 

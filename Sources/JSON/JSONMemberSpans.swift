@@ -32,6 +32,8 @@ public struct JSONMemberSpans: Sendable {
     public let maxDepth: Int
     private var steps: [Step] = []
     private var entries: [Entry] = []
+    /// The parser's working storage, kept from parse to parse (`JSONParser.adopt`).
+    var workspace = JSONParser.Workspace()
 
     /// Notes the members called `name` of objects at most `maxDepth` containers deep.
     public init(name: String, maxDepth: Int) {

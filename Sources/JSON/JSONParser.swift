@@ -26,6 +26,31 @@ struct JSONParser {
     var spans = JSONMemberSpans(name: "", maxDepth: 0)
     private var path: [JSONMemberSpans.Step] = []
 
+    /// The stacks of a parser, handed from one parse to the next so that parsing many small
+    /// messages allocates none.
+    struct Workspace: Sendable {
+        var values: [JSON] = []
+        var keys: [String] = []
+        var path: [JSONMemberSpans.Step] = []
+    }
+
+    /// Takes `workspace`'s storage for this parse (emptied, its capacity kept).
+    mutating func adopt(_ workspace: inout Workspace) {
+        workspace.values.removeAll(keepingCapacity: true)
+        workspace.keys.removeAll(keepingCapacity: true)
+        workspace.path.removeAll(keepingCapacity: true)
+        swap(&valueStack, &workspace.values)
+        swap(&keyStack, &workspace.keys)
+        swap(&path, &workspace.path)
+    }
+
+    /// Gives the storage back to `workspace`.
+    mutating func release(to workspace: inout Workspace) {
+        swap(&valueStack, &workspace.values)
+        swap(&keyStack, &workspace.keys)
+        swap(&path, &workspace.path)
+    }
+
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.bytes = bytes
         self.count = count
@@ -34,7 +59,7 @@ struct JSONParser {
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
         skipWhitespace()
-        if current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+        if (current == UInt8(ascii: "{") || current == UInt8(ascii: "[")) && valueStack.capacity < 32 {
             // Sized for RPC envelopes and API items, so the stacks rarely grow.
             valueStack.reserveCapacity(32)
             keyStack.reserveCapacity(32)

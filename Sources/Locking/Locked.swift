@@ -8,36 +8,30 @@ import Darwin
 ///
 /// `Value` is `Sendable` because `withLock` hands the value (or what `body` returns from it) to
 /// whichever thread calls it: only a value that may cross threads can be shared this way. The
-/// mutex is its own, not a `Lock`'s, so a locked value costs what an `NSLock` does: one object
-/// and one mutex.
+/// value, its mutex and its condition variable live in one allocation, so a locked value costs
+/// one object; copies of a `Locked` share it.
 ///
-/// A value made `waitable` also has a condition variable: a thread can wait, with the lock
-/// released, until the value is in a state it needs (`wait(until:deadline:)`), and threads that
+/// A value made `waitable` can be waited on: a thread waits, with the lock released meanwhile,
+/// until the value is in a state it needs (`wait(until:deadline:then:)`), and threads that
 /// change the value wake the waiters (`broadcast()`).
-public final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Safety: `value` is only reachable while holding `mutex`, so no two threads touch it at once;
-    // `condition` is only waited on with `mutex` held, as pthreads require.
-    private let mutex = PthreadMutex.make()
-    private let condition: UnsafeMutablePointer<pthread_cond_t>?
-    private var value: Value
+public struct Locked<Value: Sendable>: @unchecked Sendable {
+    // Safety: `storage` holds the value behind its mutex; every access below takes the mutex
+    // (waits release it only inside `pthread_cond_wait`), so no two threads touch the value at once.
+    private let storage: LockedStorage<Value>
 
-    /// Wraps `value`; `waitable` adds the condition variable of `wait(until:deadline:)`.
+    /// Wraps `value`; `waitable` readies the condition variable of `wait(until:deadline:then:)`.
     public init(_ value: Value, waitable: Bool = false) {
-        self.value = value
-        condition = waitable ? PthreadCondition.make() : nil
-    }
-
-    deinit {
-        PthreadMutex.destroy(mutex)
-        if let condition { PthreadCondition.destroy(condition) }
+        storage = LockedStorage.make(value, waitable: waitable)
     }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withUnsafeMutablePointers { value, primitives in
+            pthread_mutex_lock(&primitives.pointee.mutex)
+            defer { pthread_mutex_unlock(&primitives.pointee.mutex) }
+            return try body(&value.pointee)
+        }
     }
 
     /// A snapshot of the value.
@@ -50,44 +44,63 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     public func wait<Result>(
         until isReady: (Value) -> Bool, deadline: UInt64? = nil, then body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        guard let condition else { preconditionFailure("wait on a Locked value that is not waitable") }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !isReady(value) {
-            if let deadline {
-                guard deadline > MonotonicClock.nanoseconds else { break }
-                var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-                pthread_cond_timedwait(condition, mutex, &until)
-            } else {
-                pthread_cond_wait(condition, mutex)
+        try storage.withUnsafeMutablePointers { value, primitives in
+            precondition(primitives.pointee.isWaitable, "wait on a Locked value that is not waitable")
+            pthread_mutex_lock(&primitives.pointee.mutex)
+            defer { pthread_mutex_unlock(&primitives.pointee.mutex) }
+            while !isReady(value.pointee) {
+                if let deadline {
+                    guard deadline > MonotonicClock.nanoseconds else { break }
+                    var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+                    pthread_cond_timedwait(&primitives.pointee.condition, &primitives.pointee.mutex, &until)
+                } else {
+                    pthread_cond_wait(&primitives.pointee.condition, &primitives.pointee.mutex)
+                }
             }
+            return try body(&value.pointee)
         }
-        return try body(&value)
     }
 
     /// Wakes every thread waiting in `wait(until:deadline:then:)`, so each checks its condition again.
     public func broadcast() {
-        if let condition { pthread_cond_broadcast(condition) }
+        storage.withUnsafeMutablePointerToElements { primitives in
+            if primitives.pointee.isWaitable { pthread_cond_broadcast(&primitives.pointee.condition) }
+        }
     }
 }
 
-/// A pthread condition variable on the monotonic clock, at a stable address.
-enum PthreadCondition {
-    static func make() -> UnsafeMutablePointer<pthread_cond_t> {
-        let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-        return condition
+/// What a `Locked` value is locked with, stored right after the value.
+struct LockPrimitives {
+    var mutex = pthread_mutex_t()
+    var condition = pthread_cond_t()
+    var isWaitable = false
+}
+
+/// The one allocation of a `Locked` value: the value as the header, its primitives as the one
+/// element, at an address that never moves (pthreads need that).
+final class LockedStorage<Value: Sendable>: ManagedBuffer<Value, LockPrimitives> {
+    static func make(_ value: Value, waitable: Bool) -> LockedStorage<Value> {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        buffer.withUnsafeMutablePointerToElements { primitives in
+            primitives.initialize(to: LockPrimitives(isWaitable: waitable))
+            pthread_mutex_init(&primitives.pointee.mutex, nil)
+            if waitable {
+                var attributes = pthread_condattr_t()
+                pthread_condattr_init(&attributes)
+                pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+                pthread_cond_init(&primitives.pointee.condition, &attributes)
+                pthread_condattr_destroy(&attributes)
+            }
+        }
+        return unsafeDowncast(buffer, to: LockedStorage<Value>.self)
     }
 
-    static func destroy(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
+    deinit {
+        withUnsafeMutablePointerToElements { primitives in
+            pthread_mutex_destroy(&primitives.pointee.mutex)
+            if primitives.pointee.isWaitable { pthread_cond_destroy(&primitives.pointee.condition) }
+            primitives.deinitialize(count: 1)
+        }
     }
 }
 

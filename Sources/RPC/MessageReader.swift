@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locking
 
 /// What the framing layer hands upwards; all calls come from the reader thread.
 protocol MessageReaderDelegate: AnyObject {
@@ -90,8 +91,11 @@ struct MessageReader {
         var ending = ending
         while true {
             if buffer.count > 0 {
-                framer.consume(&buffer, delegate: delegate)
-                delegate.messageReaderDidFinishChunk()
+                // What the chunk's messages hand to other threads goes once, after the chunk.
+                HandOffBatch.run {
+                    framer.consume(&buffer, delegate: delegate)
+                    delegate.messageReaderDidFinishChunk()
+                }
             }
             if let ending {
                 framer.endOfInput(&buffer, delegate: delegate)

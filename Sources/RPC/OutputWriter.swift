@@ -41,6 +41,8 @@ final class OutputWriter: Sendable {
         var framing: Framing
         var isWriting = false
         var writerIsIdle = false
+        /// A `HandOffBatch` will wake the writer when it ends.
+        var isWakeUpDeferred = false
         var readerIsPaused = false
         /// Later messages are dropped; the thread ends once what is queued is written.
         var isStopped = false
@@ -107,9 +109,10 @@ final class OutputWriter: Sendable {
     /// Queues one message, `body` being its JSON text; framed here.
     func enqueue(message body: [UInt8]) {
         locked { queue in
+            let start = queue.text.count
             queue.framing.appendMessage(body, to: &queue.text)
             queue.ends.append(queue.text.count)
-            queue.pendingBytes += body.count + 32
+            queue.pendingBytes += queue.text.count - start
         }
     }
 
@@ -118,6 +121,10 @@ final class OutputWriter: Sendable {
         guard !body.isPlain else { return enqueue(message: body.tail) }
         locked { queue in
             let count = body.encodedCount
+            var framing: [UInt8] = []
+            queue.framing.appendHead(bodyLength: count, to: &framing)
+            queue.framing.appendTail(to: &framing)
+            queue.pendingBytes += count + framing.count
             queue.framing.appendHead(bodyLength: count, to: &queue.text)
             for piece in body.allPieces {
                 switch piece {
@@ -131,7 +138,6 @@ final class OutputWriter: Sendable {
             }
             queue.framing.appendTail(to: &queue.text)
             queue.ends.append(queue.text.count)
-            queue.pendingBytes += count + 32
         }
     }
 
@@ -147,10 +153,12 @@ final class OutputWriter: Sendable {
         }
     }
 
-    /// Runs `body` on the queue unless the writer stopped or broke, then wakes the writer if it waits.
+    /// Runs `body` on the queue unless the writer stopped or broke, then wakes the writer if it
+    /// waits: at once, or, inside a `HandOffBatch`, when the batch ends (unless much is queued).
     private func locked(_ body: (inout Queue) -> Void) {
-        let wakesWriter = queue.withLock { queue -> Bool in
-            guard !queue.isBroken && !queue.isStopped else { return false }
+        let isBatching = HandOffBatch.isBatching
+        let wakeUp = queue.withLock { queue -> WakeUp? in
+            guard !queue.isBroken && !queue.isStopped else { return nil }
             body(&queue)
             if queue.text.count >= 1 << 20 {
                 // A backlog grows by such pieces rather than by doubling one array (whose
@@ -158,10 +166,32 @@ final class OutputWriter: Sendable {
                 queue.segments.append(.text(queue.text, ends: queue.ends))
                 (queue.text, queue.ends) = ([], [])
             }
-            defer { queue.writerIsIdle = false }
-            return queue.writerIsIdle
+            guard queue.writerIsIdle else { return nil }
+            if !isBatching || queue.pendingBytes >= 1 << 16 {
+                queue.writerIsIdle = false
+                return .now
+            }
+            guard !queue.isWakeUpDeferred else { return nil }
+            queue.isWakeUpDeferred = true
+            return .deferred
         }
-        if wakesWriter { queue.broadcast() }
+        switch wakeUp {
+        case .now?: queue.broadcast()
+        case .deferred?: HandOffBatch.handOff(to: self) { [self] in wakeDeferred() }
+        case nil: break
+        }
+    }
+
+    private enum WakeUp {
+        case now, deferred
+    }
+
+    /// The batch that deferred waking the writer ended. (The writer clears `writerIsIdle`
+    /// itself when it takes the queue: cleared here, a writer that found nothing would sleep
+    /// on while later messages wait for a wake-up nobody sends.)
+    private func wakeDeferred() {
+        queue.withLock { $0.isWakeUpDeferred = false }
+        queue.broadcast()
     }
 
     /// Blocks the caller (the reader) while more than the backlog limit waits to be written.

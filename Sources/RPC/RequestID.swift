@@ -84,8 +84,13 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(writtenText)
-        hasher.combine(json)
+        switch json {
+        case .int(let value) where writtenText == nil:
+            hasher.combine(value)  // the ids clients write, hashed without walking a JSON value
+        default:
+            hasher.combine(writtenText)
+            hasher.combine(json)
+        }
     }
 
     /// Appends the id's JSON text, as the client wrote it, to `output`.
