@@ -3,16 +3,15 @@ import PackageDescription
 
 /// FeedVM: a headless MVVM engine for paged image feeds, driven over JSON-RPC on stdio.
 /// Layers (see DESIGN.md) import only the layers below them:
-/// feedvm -> FeedService -> RPC, Feed -> FeedSources, Images -> FeedModel, ImageCodecs, Hashing
+/// feedvm -> FeedService -> RPC, Feed -> FeedSources, Images -> FeedModel, ImageCodecs (-> CImageCodecs), Hashing
 /// -> Network -> CCurl, Reactive, JSON, Logging -> Locking.
 let package = Package(
     name: "FeedVM",
     products: [
         .executable(name: "feedvm", targets: ["feedvm"]),
-        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging", "Locking"]),
     ],
     targets: [
-        // The concurrency primitives every layer shares: a pthread lock and a value behind one.
+        // The concurrency primitive every layer shares: a value behind a pthread mutex.
         .target(name: "Locking"),
         .target(name: "JSON"),
         .target(name: "Logging", dependencies: ["Locking"]),
@@ -22,11 +21,14 @@ let package = Package(
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
         // libcurl's API, loaded with dlopen on the first HTTP request (no link-time dependency).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // libjpeg-turbo's, libpng's, libwebp's and zlib's API subsets, loaded with dlopen at first use.
+        .target(name: "CImageCodecs", exclude: ["libjpeg/README.ijg", "libjpeg/LICENSE.md"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
         // SHA-256, for names derived from URLs or keys that must not reveal them.
         .target(name: "Hashing"),
-        // Pure-Swift image bytes: format sniffing, PNG writing and its checksums.
-        .target(name: "ImageCodecs"),
+        // Image bytes and pixels: format sniffing; decoding (JPEG with DCT scaling, PNG, WebP,
+        // EXIF orientation), resampling, and JPEG and PNG encoding through CImageCodecs.
+        .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "Locking"]),
         // What sources, images and the view model share: items, sections, errors, the source
         // protocol and the paged list.
         .target(name: "FeedModel", dependencies: ["Network", "Reactive"]),
@@ -47,7 +49,7 @@ let package = Package(
             name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"],
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]),
-        .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC"], path: "Benchmarks/Sources/feedvm-bench"),
+        .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC", "ImageCodecs", "Locking"], path: "Benchmarks/Sources/feedvm-bench"),
 
         // Spawns the binary or runs a server in-process, for the tests that talk JSON-RPC.
         .target(name: "FeedVMTestSupport", dependencies: ["JSON", "RPC", "Logging"], path: "Tests/Support"),
@@ -63,7 +65,7 @@ let package = Package(
         // Image bytes in each format, for the tests of the image layers.
         .target(name: "ImageTestSupport", dependencies: ["ImageCodecs"], path: "Tests/ImageSupport"),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "JSON", "Locking", "FeedVMTestSupport"]),

@@ -28,7 +28,7 @@ from .raw_client import RawServer
 from .report import Row, milliseconds, ratio
 from .stats import median, spread
 
-SECTION = "9 scroll"
+SECTION = "10 scroll"
 #: The list every contender serves: one stub page holding the whole list.
 LIST_LENGTH = 20
 

@@ -26,11 +26,18 @@ public struct FeedPage: Sendable, Equatable {
     public var hasMore: Bool
     /// The cursor for the next page, for cursor paging.
     public var nextCursor: String?
+    /// Why this is the last page, when `hasMore` is false and the source knows.
+    public var endReason: EndReason?
+    /// What looked wrong in the answer without failing it, for the user
+    /// (`"nextURL 'next' is not in the page; the list ends after page 1"`).
+    public var warnings: [String]
 
     /// A page.
-    public init(items: [FeedItem], hasMore: Bool, nextCursor: String? = nil) {
+    public init(items: [FeedItem], hasMore: Bool, nextCursor: String? = nil, endReason: EndReason? = nil, warnings: [String] = []) {
         self.items = items
         self.hasMore = hasMore
         self.nextCursor = nextCursor
+        self.endReason = endReason
+        self.warnings = warnings
     }
 }

@@ -4,8 +4,7 @@ import Network
 import Reactive
 
 /// A `FeedSource` that sends a `SourceConfig`'s requests through a Moya-style provider and maps
-/// the answers with the config. With a stubbing provider and a `catalog`, it is the offline stub
-/// source: the provider answers each target's `sampleData`, which the catalog fills.
+/// the answers with the config.
 public struct ProviderFeedSource: FeedSource {
     /// The source's description.
     public let config: SourceConfig
@@ -13,20 +12,17 @@ public struct ProviderFeedSource: FeedSource {
     public let context: SourceConfig.Context
     /// The provider requests go through.
     public let provider: Provider<FeedTarget>
-    /// The stub catalog whose pages become the targets' sample data, for the stub source.
-    public let catalog: StubCatalog?
 
     /// A source over `provider`.
-    public init(config: SourceConfig, context: SourceConfig.Context, provider: Provider<FeedTarget>, catalog: StubCatalog? = nil) {
+    public init(config: SourceConfig, context: SourceConfig.Context, provider: Provider<FeedTarget>) {
         self.config = config
         self.context = context
         self.provider = provider
-        self.catalog = catalog
     }
 
     public func page(_ request: PageRequest) -> Single<FeedPage> {
         let urlText = config.url(for: request, context: context)
-        // Made only for an error: redacting a URL costs ~10 K instructions, a page's mapping ~100 K.
+        // Made only for an error: redaction scans the whole URL, a cost no successful page should pay.
         let redactedURL: @Sendable () -> String = { [self] in redacted(urlText) }
         guard let url = URL(string: urlText), let scheme = url.scheme else {
             return .error(FeedError.transport(message: "Not a valid URL: \(redactedURL())", url: redactedURL()))
@@ -41,8 +37,7 @@ public struct ProviderFeedSource: FeedSource {
             return .error(FeedError.transport(message: "Not sent: the header \(name) would contain a control character", url: redactedURL()))
         }
         let target = FeedTarget(
-            url: url, method: config.method, headers: headers, body: config.body(for: request, context: context).map { Data($0) },
-            sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
+            url: url, method: config.method, headers: headers, body: config.body(for: request, context: context).map { Data($0) })
         let config = self.config
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)

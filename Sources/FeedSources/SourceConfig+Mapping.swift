@@ -18,7 +18,9 @@ extension SourceConfig {
     ) throws(FeedError) -> FeedPage {
         let json = try? JSON.parse(body)
         guard (200..<300).contains(statusCode) else {
-            throw FeedError.server(message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url())
+            throw FeedError.server(
+                message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url(),
+                retryAfter: Self.header("Retry-After", in: headers).flatMap(RetryAfter.init(header:)))
         }
         guard let json else { throw FeedError.decoding(message: "The answer is not JSON", url: url()) }
         if let flagPath = errorFlagPath, json[keyPath: flagPath]?.lenientBool == true {
@@ -38,8 +40,10 @@ extension SourceConfig {
             throw FeedError.decoding(message: ItemArrayReport.noIDs(at: idPaths, count: array.count, first: first), url: url())
         }
         let pageURLs = (listing: pageURL, requested: requestedURL ?? pageURL)
-        let (hasMore, nextCursor) = continuation(of: json, headers: headers, request: request, count: array.count, pageURLs: pageURLs)
-        return FeedPage(items: items, hasMore: hasMore, nextCursor: nextCursor)
+        let (hasMore, nextCursor, endReason) = continuation(of: json, headers: headers, request: request, count: array.count, pageURLs: pageURLs)
+        return FeedPage(
+            items: items, hasMore: hasMore, nextCursor: nextCursor, endReason: endReason,
+            warnings: warnings(for: json, request: request, count: array.count))
     }
 
     private func message(in json: JSON) -> String? {

@@ -1,5 +1,5 @@
-/// Generates real PNG files in memory: truecolour, 8 bits per channel, no interlace, with
-/// correct chunk CRCs and a valid zlib stream. Used for the stub catalog's images.
+/// Generates real PNG files in memory from colours or a canvas: truecolour, 8 bits per channel,
+/// compressed when zlib is installed. Used for the stub catalog's images.
 public enum PNGEncoder {
     /// An RGB colour.
     public struct Color: Sendable, Equatable {
@@ -21,26 +21,10 @@ public enum PNGEncoder {
         return encode(canvas)
     }
 
-    /// The PNG of `canvas`.
+    /// The PNG of `canvas`: rows filtered adaptively and deflated by zlib when it loads, stored
+    /// deflate blocks when it does not (`PNGImageEncoder`).
     public static func encode(_ canvas: RGBCanvas) -> [UInt8] {
-        let (width, height) = (canvas.width, canvas.height)
-        let rowBytes = width * 3
-        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)  // each row: filter None, then RGB
-        raw.withUnsafeMutableBufferPointer { output in
-            canvas.pixels.withUnsafeBufferPointer { pixels in
-                guard let target = output.baseAddress, let source = pixels.baseAddress else { return }
-                for y in 0..<height {
-                    (target + y * (rowBytes + 1) + 1).update(from: source + y * rowBytes, count: rowBytes)
-                }
-            }
-        }
-        var header = UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes
-        header += [8, 2, 0, 0, 0]  // depth 8, truecolour, deflate, adaptive filtering, no interlace
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        appendChunk("IHDR", header, to: &png)
-        appendChunk("IDAT", ZlibStream.stored(raw), to: &png)
-        appendChunk("IEND", [], to: &png)
-        return png
+        PNGImageEncoder().encode(PixelImage(width: canvas.width, height: canvas.height, layout: .rgb8, pixels: canvas.pixels))
     }
 
     /// A vertical gradient from `top` to `bottom`: cheap, and different for every item.
@@ -50,13 +34,5 @@ public enum PNGEncoder {
             func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * (1 - t) + Double(b) * t).rounded()) }
             return Color(red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
         }
-    }
-
-    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        png.append(contentsOf: UInt32(data.count).bigEndianBytes)
-        png.append(contentsOf: typeBytes)
-        png.append(contentsOf: data)
-        png.append(contentsOf: CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)).bigEndianBytes)
     }
 }

@@ -35,7 +35,7 @@ final class ImageBytesTests: XCTestCase {
     }
 
     func testGeneratedPNGDecompressesWithARealInflater() throws {
-        // python3's zlib is an independent inflater: it verifies the stored blocks and Adler-32.
+        // python3's zlib is an independent inflater: it verifies the deflate data and Adler-32.
         guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("python3 not installed")
         }

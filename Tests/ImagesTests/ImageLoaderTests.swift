@@ -151,7 +151,8 @@ final class ImageLoaderTests: XCTestCase {
 
     func testAnImageOverTheCapIsAnError() throws {
         let server = try LoopbackImageServer()
-        try server.put("/big.png", ImageFixtures.png(width: 400, height: 400))
+        // A deflated gradient is a few KB, so the body is padded past the cap.
+        try server.put("/big.png", ImageFixtures.png(width: 400, height: 400) + [UInt8](repeating: 0, count: 150_000))
         let loader = ImageLoader(diskCache: nil, transport: CurlTransport(limits: { var limits = CurlTransport.Limits(); limits.maxBodyBytes = 100_000; return limits }()), maxImageBytes: 100_000)
         guard case .failure(.image(let message, _, _)) = retrieve(loader, server.baseURL + "/big.png") else { return XCTFail("expected an image error") }
         XCTAssertTrue(message.contains("larger"), message)

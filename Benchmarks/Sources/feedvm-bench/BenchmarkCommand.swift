@@ -12,7 +12,7 @@ protocol BenchmarkCommand: Sendable {
 
 /// Every benchmark the driver knows, in the order the usage text lists them.
 enum BenchmarkCommands {
-    static let all: [any BenchmarkCommand] = [JSONBenchmark()]
+    static let all: [any BenchmarkCommand] = [JSONBenchmark(), ResizeBenchmark()]
 }
 
 /// Flags shared by every benchmark.
@@ -25,6 +25,8 @@ struct BenchmarkOptions: Sendable {
     var targetSecondsPerRepeat = 0.02
     /// Only measurements whose label contains this text run (`--filter unsplash`), e.g. to profile one.
     var filter: String?
+    /// The arguments that are not options, in order (a benchmark's own operands).
+    var operands: [String] = []
 
     /// Whether the measurement called `label` should run.
     func includes(_ label: String) -> Bool { filter.map { label.contains($0) } ?? true }
@@ -39,6 +41,8 @@ struct BenchmarkOptions: Sendable {
                 isSmoke = true
                 repeats = 3
                 targetSecondsPerRepeat = 0.0005
+            case let operand where !operand.hasPrefix("--"):
+                operands.append(operand)
             default:
                 printToStandardError("feedvm-bench: ignoring unknown option \(argument)\n")
             }

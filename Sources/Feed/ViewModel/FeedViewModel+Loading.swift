@@ -1,6 +1,7 @@
 import FeedModel
 import FeedSources
 import JSON
+import Locking
 import Reactive
 
 extension FeedViewModel {
@@ -18,20 +19,26 @@ extension FeedViewModel {
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
             let token = takeToken()
+            let answered = Locked(false)
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
-                    command(reload: reload, waiter: { observer($0.singleEvent) }, token: token, &state)
+                    command(reload: reload, waiter: { result in
+                        answered.withLock { $0 = true }
+                        observer(result.singleEvent)
+                    }, token: token, &state)
                 }
-                effects.forEach { $0() }
+                perform(effects)
             }
             return Disposables.create { [weak self] in
+                // Disposing after the outcome (as every finished subscription does) withdraws nothing.
+                guard !answered.current else { return }
                 self?.environment.scheduler.schedule { [weak self] in self?.withdraw(token: token) }
             }
         }
     }
 
     /// A caller of `request(reload:)` left; the load stops when it was the last one.
-    private func withdraw(token: Int) {
+    func withdraw(token: Int) {
         let effects = state.withLock { state -> [@Sendable () -> Void] in
             guard var load = state.inFlight, let position = load.waiters.firstIndex(where: { $0.token == token }) else { return [] }
             load.waiters.remove(at: position)
@@ -39,9 +46,10 @@ extension FeedViewModel {
             guard load.waiters.isEmpty else { return [] }
             state.inFlight = nil
             load.request.dispose()
-            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
+            state.loads[load.type] = .idle
+            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads), emit(state.footerStatus, state.loads)] + releaseReaders(&state)
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     /// Merges `members` into the input (a category switch, `updateInput`; see
@@ -66,7 +74,7 @@ extension FeedViewModel {
                     guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
                     return switchInput(to: input, source: source, &state) + [{ observer(.success(input)) }]
                 }
-                effects.forEach { $0() }
+                perform(effects)
             }
             return Disposables.create()
         }
@@ -80,8 +88,10 @@ extension FeedViewModel {
         state.loadedPages = 0
         state.cursor = nil
         state.hasMore = true
+        state.endReason = nil
+        state.loads = LoadStates()
         effects += replaceItems(with: [], &state)
-        effects.append(emit(state.footerStatus))
+        effects.append(emit(state.footerStatus, state.loads))
         return effects
     }
 
@@ -101,24 +111,32 @@ extension FeedViewModel {
             }
         }
         var effects = cancelInFlight(because: .superseded, &state)
-        let id = takeToken()
-        let request = SerialDisposable()
-        state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request)
-        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
         let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
-        let source = state.source
-        let scheduler = environment.scheduler
-        effects.append { [weak self] in
-            // Subscribed after the "being" status went out; the answer always hops to the scheduler.
-            request.disposable = source.page(pageRequest).subscribe { [weak self] result in
-                scheduler.schedule { [weak self] in self?.finishLoad(id: id, result: result) }
-            }
-        }
+        let load = FeedViewModelState.Load(
+            id: takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
+            policy: state.input.retryPolicy)
+        state.inFlight = load
+        state.loads[load.type] = .loading(attempt: 1)
+        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh, state.loads))
+        // Subscribed after the "being" status went out.
+        effects.append(startAttempt(of: load, source: state.source))
         return effects
     }
 
+    /// Sends `load`'s request; the answer always hops to the scheduler.
+    func startAttempt(of load: FeedViewModelState.Load, source: any FeedSource) -> @Sendable () -> Void {
+        let (id, attempt, request, pageRequest) = (load.id, load.attempt, load.request, load.pageRequest)
+        return { [weak self] in
+            // The answer is applied on the scheduler: in this pass when the source answered
+            // during the subscription.
+            request.disposable = source.page(pageRequest).subscribe { [weak self] result in
+                self?.performSoon { [weak self] in self?.finishLoad(id: id, attempt: attempt, result: result) }
+            }
+        }
+    }
+
     /// Cancels the load in flight for `reason`: its request is disposed, its callers get
-    /// `.cancelled(reason)`, and a load-more's footer stops spinning. The list readers that
+    /// `.cancelled(reason)`, and its spinner stops (`endHeaderRefresh` or `endFooterRefresh`). The list readers that
     /// waited for it take effect first; a load one of them starts is cancelled in turn, so no
     /// load is left in flight.
     func cancelInFlight(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
@@ -126,23 +144,30 @@ extension FeedViewModel {
         while let load = state.inFlight {
             state.inFlight = nil
             load.request.dispose()
-            if !load.isReload { effects.append(emit(.endFooterRefresh)) }
+            state.loads[load.type] = .idle
+            effects.append(emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads))
             for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
             effects += releaseReaders(&state)
         }
         return effects
     }
 
-    private func finishLoad(id: Int, result: Result<FeedPage, any Error>) {
+    private func finishLoad(id: Int, attempt: Int, result: Result<FeedPage, any Error>) {
         let effects = state.withLock { state -> [@Sendable () -> Void] in
-            guard let load = state.inFlight, load.id == id else { return [] }  // superseded meanwhile
-            state.inFlight = nil
+            // Superseded, withdrawn or waiting to retry meanwhile.
+            guard let load = state.inFlight, load.id == id, load.attempt == attempt else { return [] }
             switch result {
-            case .success(let page): return apply(page, of: load, &state) + releaseReaders(&state)
-            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state) + releaseReaders(&state)
+            case .success(let page):
+                state.inFlight = nil
+                return apply(page, of: load, &state) + releaseReaders(&state)
+            case .failure(let error):
+                let failure = error as? FeedError ?? .transport(message: "\(error)", url: nil)
+                if let retry = scheduleRetry(of: load, after: failure, &state) { return retry }
+                state.inFlight = nil
+                return fail(load, failure, &state) + releaseReaders(&state)
             }
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     private func apply(_ page: FeedPage, of load: FeedViewModelState.Load, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
@@ -157,13 +182,23 @@ extension FeedViewModel {
         var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.cursor = page.nextCursor
-        state.hasMore = page.hasMore
+        (state.hasMore, state.endReason) = page.hasMore && state.loadedPages >= (state.input.maxPages ?? .max)
+            ? (false, .pageLimit) : (page.hasMore, page.endReason)
+        recordSuccess(of: load, &state)
         // Seed 000's order: the HUD with the new models, then the end of the spinner.
-        if state.input.showsHUD { effects.append { [hud] in hud.onNext(.loadSucceeded) } }
-        effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
-        effects.append(emit(state.footerStatus))
+        if state.input.showsHUD {
+            let warnings = page.warnings.map(HUDMessage.warning)
+            effects.append { [hud] in
+                hud.onNext(.loadSucceeded)
+                warnings.forEach(hud.onNext)
+            }
+        }
+        effects.append(emit(load.isReload ? .endHeaderRefresh : state.hasMore ? .endFooterRefresh : .noMoreData, state.loads))
+        effects.append(emit(state.footerStatus, state.loads))
         var outcome = state.currentResult
         outcome.duplicatesDropped = dropped
+        outcome.attempts = load.attempt
+        outcome.warnings = page.warnings
         let result = outcome
         for (_, waiter) in load.waiters { effects.append { waiter(.success(result)) } }
         return effects
@@ -172,7 +207,8 @@ extension FeedViewModel {
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         var effects: [@Sendable () -> Void] = []
         if state.input.showsHUD { effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) } }
-        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+        state.loads[load.type] = .error(LoadFailure(error: error, retryable: error.isTransient, attempts: load.attempt))
+        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads), emit(state.footerStatus, state.loads)]
         for (_, waiter) in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
     }
@@ -188,7 +224,7 @@ extension FeedViewModel {
 
     /// Makes `items` the list and emits the new snapshot with its changes.
     func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        let list = AppendOnlyList(items)
+        let list = PagedList(items)
         let changes = Changeset(from: state.items, to: list)
         state.items = list
         state.ids = Set(items.map(\.id))
@@ -201,8 +237,10 @@ extension FeedViewModel {
         return [{ [updates] in updates.onNext(update) }]
     }
 
-    func emit(_ status: RefreshStatus) -> @Sendable () -> Void {
-        { [refreshStatus] in refreshStatus.onNext(status) }
+    /// Emits `status` with `loads`, the load states as they are when the status is decided.
+    func emit(_ status: RefreshStatus, _ loads: LoadStates, retryOf: LoadType? = nil) -> @Sendable () -> Void {
+        let update = RefreshUpdate(status: status, loads: loads, retryOf: retryOf)
+        return { [refreshUpdates] in refreshUpdates.onNext(update) }
     }
 }
 

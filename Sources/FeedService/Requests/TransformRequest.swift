@@ -30,7 +30,8 @@ struct TransformRequest: FeedRequest {
     func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response> {
         let capabilities = client.capabilities()
         let session = try service.sessions.create { id in
-            let notifier = SessionNotifier(session: id, redactor: service.secrets, send: client.notify)
+            var notifier = SessionNotifier(session: id, redactor: service.secrets, send: client.notify)
+            notifier.logger = service.logger
             return FeedSession(id: id, input: input, capabilities: capabilities, notifier: notifier) { service.makeEnvironment(for: id, tokens: $0) }
         }
         service.logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
