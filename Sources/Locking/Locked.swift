@@ -17,15 +17,18 @@ import Darwin
 public struct Locked<Value: Sendable>: @unchecked Sendable {
     // Safety: `storage` holds the value behind its mutex; every access below takes the mutex
     // (waits release it only inside `pthread_cond_wait`), so no two threads touch the value at once.
-    private let storage: LockedStorage<Value>
+    @usableFromInline let storage: LockedStorage<Value>
 
     /// Wraps `value`; `waitable` readies the condition variable of `wait(until:deadline:then:)`.
+    /// (Inlinable, so that the caller's module, which knows `Value`, names the storage's type:
+    /// a generic module would look its metadata up on every call.)
+    @inlinable
     public init(_ value: Value, waitable: Bool = false) {
         storage = LockedStorage.make(value, waitable: waitable)
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, primitives in
             pthread_mutex_lock(&primitives.pointee.mutex)
@@ -70,15 +73,23 @@ public struct Locked<Value: Sendable>: @unchecked Sendable {
 }
 
 /// What a `Locked` value is locked with, stored right after the value.
+@usableFromInline
 struct LockPrimitives {
-    var mutex = pthread_mutex_t()
-    var condition = pthread_cond_t()
-    var isWaitable = false
+    @usableFromInline var mutex = pthread_mutex_t()
+    @usableFromInline var condition = pthread_cond_t()
+    @usableFromInline var isWaitable = false
+
+    @usableFromInline
+    init(isWaitable: Bool) {
+        self.isWaitable = isWaitable
+    }
 }
 
 /// The one allocation of a `Locked` value: the value as the header, its primitives as the one
 /// element, at an address that never moves (pthreads need that).
+@usableFromInline
 final class LockedStorage<Value: Sendable>: ManagedBuffer<Value, LockPrimitives> {
+    @inlinable
     static func make(_ value: Value, waitable: Bool) -> LockedStorage<Value> {
         let buffer = create(minimumCapacity: 1) { _ in value }
         buffer.withUnsafeMutablePointerToElements { primitives in
