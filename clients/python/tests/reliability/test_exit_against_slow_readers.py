@@ -125,7 +125,7 @@ class Backlogged:
                 current = now
             position = chunk.find(b"\n")
             while position >= 0:
-                starts.append(current)
+                starts.append(current if current is not None else now)
                 current = now if position + 1 < len(chunk) else None
                 position = chunk.find(b"\n", position + 1)
             last = chunk.rfind(b"\n")

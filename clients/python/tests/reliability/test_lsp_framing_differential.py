@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from typing import List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -50,19 +50,19 @@ class ReferenceFramer:
                 resynchronizing = False
             elif self.skip_blank_line():
                 continue
-            length = self.read_section()
-            if length is False:
+            outcome, length, refused = self.read_section()
+            if outcome == "ended":
                 return self.events
-            if length is None:
+            if outcome == "resynchronise":
                 resynchronizing = True
                 continue
-            if len(self.stream) - self.position < length[0]:
-                if not length[1]:
+            if len(self.stream) - self.position < length:
+                if not refused:
                     self.events.append(("error", b""))  # the input ends inside a body
                 return self.events
-            if not length[1]:
-                self.events.append(("message", self.stream[self.position:self.position + length[0]]))
-            self.position += length[0]
+            if not refused:
+                self.events.append(("message", self.stream[self.position:self.position + length]))
+            self.position += length
         return self.events
 
     def skip_blank_line(self) -> bool:
@@ -85,9 +85,9 @@ class ReferenceFramer:
                 return match.start()
             start = match.start() + 1
 
-    def read_section(self) -> Union[bool, None, Tuple[int, bool]]:
-        """One header section: `False` when the input ends in it; `None` when it names no usable
-        length (resynchronise); else the length and whether the message was refused."""
+    def read_section(self) -> Tuple[str, int, bool]:
+        """One header section: `("ended", ...)` when the input ends in it; `("resynchronise", ...)`
+        when it names no usable length; else `("body", length, whether the message was refused)`."""
         size = 0
         length: Optional[int] = None
         conflict = False
@@ -105,7 +105,7 @@ class ReferenceFramer:
                 self.position = len(self.stream)
                 if not refused:
                     self.events.append(("error", b""))  # the input ends inside the headers
-                return False
+                return ("ended", 0, refused)
             line = self.stream[self.position:end]
             count = end + 1 - self.position
             self.position = end + 1
@@ -137,14 +137,14 @@ class ReferenceFramer:
         usable = None if conflict else length
         if not refused and (usable is None or usable > MAX_MESSAGE_BYTES):
             refuse()
-        return None if usable is None else (usable, refused)
+        return ("resynchronise", 0, refused) if usable is None else ("body", usable, refused)
 
 
 def ping(ident: int) -> bytes:
     return b'{"jsonrpc":"2.0","id":%d,"method":"ping"}' % ident
 
 
-HEADERS = [
+HEADERS: List[Callable[[int], bytes]] = [
     lambda n: b"Content-Length: %d\r\n\r\n" % n,
     lambda n: b"content-length:%d\n\n" % n,
     lambda n: b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: %d\r\n\r\n" % n,
@@ -152,7 +152,7 @@ HEADERS = [
     lambda n: b"X-Extra: 1\r\nContent-length: %d\r\n\r\n" % n,
 ]
 
-BAD = [
+BAD: List[Callable[[bytes], bytes]] = [
     lambda body: b"Content-Length: %d\r\nno colon here\r\n\r\n" % len(body) + body,
     lambda body: b"Content-Length : %d\r\n\r\n" % len(body) + body,
     lambda body: b"Content-Length: ten\r\n\r\n" + body,
