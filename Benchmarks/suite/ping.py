@@ -17,7 +17,7 @@ feedvm also runs with the same pings framed as editors send them (LSP base proto
 
 These rows are information, not targets: a ping takes the path every request takes (one
 parser, no method-specific shortcut); the targets are on what a front end calls on every scroll
-(section 10).
+(section 11).
 """
 
 import fcntl

@@ -1,4 +1,4 @@
-"""Figure 9: what a front end calls on every scroll, `willDisplay` and a cached `loadImage`.
+"""Figure 11: what a front end calls on every scroll, `willDisplay` and a cached `loadImage`.
 
 - throughput: 200,000 `willDisplay` requests pipelined on one session, against the same method
   written directly in node (the peer below): each line `JSON.parse`d, the session looked up in
@@ -28,7 +28,7 @@ from .raw_client import RawServer
 from .report import Row, milliseconds, ratio
 from .stats import median, spread
 
-SECTION = "10 scroll"
+SECTION = "11 scroll"
 #: The list every contender serves: one stub page holding the whole list.
 LIST_LENGTH = 20
 

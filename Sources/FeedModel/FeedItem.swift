@@ -1,3 +1,5 @@
+import JSON
+
 /// One entry of a feed, normalized from whatever source produced it.
 ///
 /// An item without an image (an article without a cover, a text post) has no `imageURL`.
@@ -21,11 +23,14 @@ public struct FeedItem: Sendable, Equatable, Hashable {
     public var width: Int?
     /// The image height in pixels, when the API says.
     public var height: Int?
+    /// Fields beyond these nine, which only local edits set (e.g. a `liked` flag the front end
+    /// set with `updateItem`); `nil` when there are none.
+    public var extra: JSONObject?
 
     /// An item with the given fields.
     public init(
         id: String, title: String, imageURL: String?, thumbnailURL: String? = nil, author: String? = nil,
-        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil
+        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil, extra: JSONObject? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,6 +41,7 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         self.publishedAt = publishedAt
         self.width = width
         self.height = height
+        self.extra = extra
     }
 }
 

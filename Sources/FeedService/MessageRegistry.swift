@@ -18,6 +18,8 @@ enum MessageRegistry {
         { register(CancelImageRequest.self, $0, $1, on: $2) },
         { register(DidEndDisplayingRequest.self, $0, $1, on: $2) },
         { register(DisposeRequest.self, $0, $1, on: $2) },
+        { register(UpdateItemRequest.self, $0, $1, on: $2) },
+        { register(RemoveItemRequest.self, $0, $1, on: $2) },
     ]
 
     /// Puts every request's method on `server`, served by `service`.

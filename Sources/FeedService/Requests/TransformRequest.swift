@@ -17,13 +17,19 @@ struct TransformRequest: FeedRequest {
         do throws(FeedInputError) { input = try FeedInput(json: .object(members)) } catch { throw .invalidInput(error) }
     }
 
-    /// `{"session", "output": {"sections", "refreshStatus"}}`: the new session's revision 0.
+    /// `{"session", "output": {"sections", "refreshStatus"}}`: the new session's revision 0,
+    /// with `"stale": true, "storedAt"` when it is the feed's stored list.
     struct Response: WireEncodable {
         let session: String
-        let sections: [FeedSection]
+        let update: SectionsUpdate
         let refreshStatus: RefreshStatus
+
         var wireJSON: JSON {
-            ["session": .string(session), "output": ["sections": sections.wireJSON, "refreshStatus": refreshStatus.wireJSON]]
+            var output = JSONObject()
+            output.appendUnchecked(key: "sections", value: update.sections.wireJSON)
+            output.appendUnchecked(key: "refreshStatus", value: refreshStatus.wireJSON)
+            update.appendLivingMembers(to: &output)
+            return ["session": .string(session), "output": .object(output)]
         }
     }
 
@@ -36,6 +42,13 @@ struct TransformRequest: FeedRequest {
         }
         service.logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
         let viewModel = session.viewModel
-        return .just(Response(session: session.id, sections: viewModel.currentSections.sections, refreshStatus: viewModel.currentRefreshStatus))
+        let response = Response(session: session.id, update: viewModel.currentSections, refreshStatus: viewModel.currentRefreshStatus)
+        return Single.create { observer in
+            observer(.success(response))
+            // A stale stored list's reload starts once the answer is on its way, so its
+            // notifications follow the answer that names the session.
+            viewModel.resume()
+            return Disposables.create()
+        }
     }
 }

@@ -5,7 +5,7 @@ import JSON
 extension FeedItem {
     /// A FeedItem (protocol/README.md section 5): `{"id", "title"}` plus, when known, `imageURL`,
     /// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`; an unknown field is
-    /// left out, never `null`.
+    /// left out, never `null`. The fields a local edit set beyond these (`extra`) follow them.
     var wireJSON: JSON {
         var object = JSONObject()
         object.reserveCapacity(2 + knownOptionalFields)  // one allocation per array, not four
@@ -18,6 +18,9 @@ extension FeedItem {
         if let publishedAt { object.appendUnchecked(key: "publishedAt", value: .string(publishedAt)) }
         if let width { object.appendUnchecked(key: "width", value: .int(Int64(width))) }
         if let height { object.appendUnchecked(key: "height", value: .int(Int64(height))) }
+        if let extra {
+            for (name, value) in extra where object[name] == nil { object[name] = value }
+        }
         return .object(object)
     }
 
