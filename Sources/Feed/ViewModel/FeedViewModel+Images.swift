@@ -16,7 +16,7 @@ extension FeedViewModel {
     /// for its load, and the download stops unless another caller waits for the same URL.
     public func loadImage(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original, refresh: Bool = false) -> Single<FeedImage> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             scheduleReader(index: index, imageToken: token) { viewModel, state in
                 let image = ImageAsk(variant: variant, options: options, refresh: refresh)
                 return viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state)
@@ -73,7 +73,7 @@ extension FeedViewModel {
                 }
                 var effects: [@Sendable () -> Void] = []
                 if needsImage {
-                    effects += viewModel.startImage(index: index, image, token: state.takeToken(), waiter: { _ in finishOne() }, &state)
+                    effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
                 effects += viewModel.prefetchImages(after: index, image, &state)
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }

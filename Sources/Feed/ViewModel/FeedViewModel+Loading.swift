@@ -18,7 +18,7 @@ extension FeedViewModel {
     /// `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             let answered = Locked(false)
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
@@ -119,7 +119,7 @@ extension FeedViewModel {
         let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         // A background reload shows nothing: no status, no load state, no retry.
         let load = FeedViewModelState.Load(
-            id: state.takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
+            id: takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
             policy: kind == .background ? .never : state.input.retryPolicy, kind: kind)
         state.inFlight = load
         if kind != .background {

@@ -10,7 +10,7 @@ struct CacheInfoRequest: FeedRequest {
 
     init(params: RPCParams) throws(RPCError) {}
 
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<ImageCacheInfo> {
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<ImageCacheInfo> {
         .just(service.imageLoader.cacheInfo)
     }
 }
@@ -25,7 +25,7 @@ struct ClearCacheRequest: FeedRequest {
         (memory, disk) = (try params.optionalBool("memory") ?? true, try params.optionalBool("disk") ?? true)
     }
 
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<ImageCacheInfo> {
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<ImageCacheInfo> {
         let loader = service.imageLoader
         let (memory, disk) = (self.memory, self.disk)
         return Single.create { observer in

@@ -33,12 +33,10 @@ struct TransformRequest: FeedRequest {
         }
     }
 
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
-        let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response> {
+        let capabilities = client.capabilities()
         let session = try service.sessions.create { id in
-            var notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
-                server.sendNotification(method, params: params, attaching: attachments)
-            }
+            var notifier = SessionNotifier(session: id, redactor: service.secrets, send: client.notify)
             notifier.logger = service.logger
             return FeedSession(id: id, input: input, capabilities: capabilities, notifier: notifier) { service.makeEnvironment(for: id, tokens: $0) }
         }
