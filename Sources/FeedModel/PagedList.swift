@@ -113,19 +113,24 @@ extension PagedList: RandomAccessCollection {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    /// The element at `position`, lent in place: reading one member of it copies only that
+    /// member, not the whole element.
     public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < count, "PagedList index \(position) out of range 0..<\(count)")
-        let sealed = blockEnds.last ?? 0
-        if position >= sealed {  // the newest items are read most
-            let page = Self.position(of: position, in: openEnds)
-            let start = page == 0 ? sealed : openEnds[page - 1]
-            return open[page].elements[position - start]
+        _read {
+            precondition(position >= 0 && position < count, "PagedList index \(position) out of range 0..<\(count)")
+            let sealed = blockEnds.last ?? 0
+            if position >= sealed {  // the newest items are read most
+                let page = Self.position(of: position, in: openEnds)
+                let start = page == 0 ? sealed : openEnds[page - 1]
+                yield open[page].elements[position - start]
+            } else {
+                let blockPosition = Self.position(of: position, in: blockEnds)
+                let block = blocks[blockPosition]
+                let page = Self.position(of: position, in: block.ends)
+                let start = page > 0 ? block.ends[page - 1] : blockPosition > 0 ? blockEnds[blockPosition - 1] : 0
+                yield block.pages[page].elements[position - start]
+            }
         }
-        let blockPosition = Self.position(of: position, in: blockEnds)
-        let block = blocks[blockPosition]
-        let page = Self.position(of: position, in: block.ends)
-        let start = page > 0 ? block.ends[page - 1] : blockPosition > 0 ? blockEnds[blockPosition - 1] : 0
-        return block.pages[page].elements[position - start]
     }
 
     /// Walks the pages in order (no search per element).

@@ -30,7 +30,7 @@ final class FeedViewModelImageRetryTests: XCTestCase {
             return request
         }
 
-        func isCached(_ request: ImageRequest) -> Bool { false }
+        func isCached(key: String) -> Bool { false }
     }
 
     private func harness(_ images: ScriptedImages, input: JSON = [:]) -> RetryHarness {

@@ -13,15 +13,17 @@ extension FeedViewModel {
     func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         let step = index < (state.lastDisplayedIndex ?? index) ? -1 : 1
         state.lastDisplayedIndex = index
-        var wanted: [(tag: Int, request: ImageRequest)] = []
+        var wanted: [(tag: Int, url: String)] = []
+        wanted.reserveCapacity(state.input.prefetchImages)
         var row = index
         for _ in 0..<state.input.prefetchImages {
             row += step
             guard state.items.indices.contains(row) else { break }
             guard let url = state.items[row].imageURL(image.variant), !refusesStubURL(url, state) else { continue }
-            wanted.append((row, ImageRequest(url: url, options: image.options, priority: .low)))
+            wanted.append((row, url))
         }
-        return [{ [prefetcher, wanted] in prefetcher.prefetch(wanted) }]
+        let processor = image.options.processor
+        return [{ [prefetcher, wanted] in prefetcher.prefetch(wanted, processor: processor) }]
     }
 
     /// `stub://` names the stub catalog's images: only the stub source's items may use it.
