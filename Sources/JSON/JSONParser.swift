@@ -146,7 +146,7 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 let elements = Array(valueStack[base...])
-                valueStack.removeSubrange(base...)
+                valueStack.removeLast(valueStack.count - base)
                 return .array(elements)
             default:
                 throw error("expected ',' or ']' in array")
@@ -184,8 +184,8 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 let object = JSONObject(keys: Array(keyStack[keyBase...]), values: Array(valueStack[valueBase...]))
-                keyStack.removeSubrange(keyBase...)
-                valueStack.removeSubrange(valueBase...)
+                keyStack.removeLast(keyStack.count - keyBase)
+                valueStack.removeLast(valueStack.count - valueBase)
                 return .object(object)
             default:
                 throw error("expected ',' or '}' in object")

@@ -67,6 +67,8 @@ extension FeedViewModel {
                 viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
+                let prefetch = viewModel.prefetchImages(after: index, image, &state)
+                guard needsPage || needsImage else { return [prefetch, { observer(.success(outcome)) }] }
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
                 let finishOne: @Sendable () -> Void = {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
@@ -75,9 +77,8 @@ extension FeedViewModel {
                 if needsImage {
                     effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
-                effects += viewModel.prefetchImages(after: index, image, &state)
+                effects.append(prefetch)
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-                if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
                 return effects
             }
             return Disposables.create()

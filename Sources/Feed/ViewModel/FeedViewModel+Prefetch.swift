@@ -10,7 +10,7 @@ extension FeedViewModel {
     /// `ImagePrefetcher` fed by a table's prefetching rows). Visible rows' loads go first in the
     /// transport's connection slots and in the processing queue, and page loads have
     /// connections of their own, so prefetching never holds up either.
-    func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> @Sendable () -> Void {
         let step = index < (state.lastDisplayedIndex ?? index) ? -1 : 1
         state.lastDisplayedIndex = index
         var wanted: [(tag: Int, url: String)] = []
@@ -23,7 +23,7 @@ extension FeedViewModel {
             wanted.append((row, url))
         }
         let processor = image.options.processor
-        return [{ [prefetcher, wanted] in prefetcher.prefetch(wanted, processor: processor) }]
+        return { [prefetcher, wanted] in prefetcher.prefetch(wanted, processor: processor) }
     }
 
     /// `stub://` names the stub catalog's images: only the stub source's items may use it.
