@@ -118,18 +118,34 @@ extension PagedList: RandomAccessCollection {
 
     @inlinable
     public subscript(position: Int) -> Element {
+        let (page, offset) = locate(position)
+        return page.elements[offset]
+    }
+
+    /// What `body` reads of the element at `position`, read in place: a member of a large
+    /// element is read without copying the whole element.
+    @inlinable
+    public func read<Result>(_ position: Int, _ body: (Element) -> Result) -> Result {
+        let (page, offset) = locate(position)
+        // The buffer is only read, within its count, while `page` holds the array.
+        return page.elements.withUnsafeBufferPointer { body($0[offset]) }
+    }
+
+    /// The page holding element `position` and the element's offset in it.
+    @inlinable
+    func locate(_ position: Int) -> (page: Page, offset: Int) {
         precondition(position >= 0 && position < count, "PagedList index \(position) out of range 0..<\(count)")
         let sealed = blockEnds.last ?? 0
         if position >= sealed {  // the newest items are read most
             let page = Self.position(of: position, in: openEnds)
             let start = page == 0 ? sealed : openEnds[page - 1]
-            return open[page].elements[position - start]
+            return (open[page], position - start)
         }
         let blockPosition = Self.position(of: position, in: blockEnds)
         let block = blocks[blockPosition]
         let page = Self.position(of: position, in: block.ends)
         let start = page > 0 ? block.ends[page - 1] : blockPosition > 0 ? blockEnds[blockPosition - 1] : 0
-        return block.pages[page].elements[position - start]
+        return (block.pages[page], position - start)
     }
 
     /// Walks the pages in order (no search per element).
