@@ -146,7 +146,7 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 let elements = Array(valueStack[base...])
-                valueStack.removeLast(valueStack.count - base)
+                while valueStack.count > base { valueStack.removeLast() }
                 return .array(elements)
             default:
                 throw error("expected ',' or ']' in array")
@@ -183,7 +183,8 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 let object = JSONObject(members: Array(memberStack[base...]))
-                memberStack.removeLast(memberStack.count - base)
+                // One by one: a handful of members, each destroyed by specialized code.
+                while memberStack.count > base { memberStack.removeLast() }
                 return .object(object)
             default:
                 throw error("expected ',' or '}' in object")
