@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "Locking"]),
         // What sources, images and the view model share: items, sections, errors, the source
         // protocol and the paged list.
-        .target(name: "FeedModel", dependencies: ["Network", "Reactive"]),
+        .target(name: "FeedModel", dependencies: ["Network", "Reactive", "JSON"]),
         // Image loading: the loader, its memory and disk caches, scheme routing.
         .target(name: "Images", dependencies: ["FeedModel", "ImageCodecs", "Hashing", "Network", "Reactive", "Locking"]),
         // Where pages come from: the declarative source config, presets, the stub catalog.
@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "ImageTestSupport", dependencies: ["ImageCodecs"], path: "Tests/ImageSupport"),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"]),
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "JSON"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),

@@ -1,3 +1,5 @@
+import JSON
+
 /// One entry of a feed, normalized from whatever source produced it.
 ///
 /// An item without an image (an article without a cover, a text post) has no `imageURL`.
@@ -21,11 +23,20 @@ public struct FeedItem: Sendable, Equatable, Hashable {
     public var width: Int?
     /// The image height in pixels, when the API says.
     public var height: Int?
+    /// `imageURL` as the API's own template with its fills, when the source declared fills for
+    /// it: what the size a front end asks for fills again (`imageURL` is it with the fills).
+    public var imageURLTemplate: ImageURLTemplate?
+    /// `thumbnailURL` as a template with its fills, like `imageURLTemplate`.
+    public var thumbnailURLTemplate: ImageURLTemplate?
+    /// Values the source passes through by name (a custom source's `fields.extra`: likes, a
+    /// caption, a blur hash), as the API wrote them; empty when it has none.
+    public var extra: JSONObject
 
     /// An item with the given fields.
     public init(
         id: String, title: String, imageURL: String?, thumbnailURL: String? = nil, author: String? = nil,
-        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil
+        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil,
+        imageURLTemplate: ImageURLTemplate? = nil, thumbnailURLTemplate: ImageURLTemplate? = nil, extra: JSONObject = JSONObject()
     ) {
         self.id = id
         self.title = title
@@ -36,6 +47,9 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         self.publishedAt = publishedAt
         self.width = width
         self.height = height
+        self.imageURLTemplate = imageURLTemplate
+        self.thumbnailURLTemplate = thumbnailURLTemplate
+        self.extra = extra
     }
 }
 

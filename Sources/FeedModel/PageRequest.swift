@@ -8,13 +8,18 @@ public struct PageRequest: Sendable, Equatable {
     public var category: String
     /// The cursor the previous page handed out, for cursor paging; `nil` on the first page.
     public var cursor: String?
+    /// The cursors the pages after the first were loaded with since the last reload, oldest
+    /// first (`cursor` itself not among them): a source that hands out one of them again, or
+    /// names the first page, would loop.
+    public var loadedCursors: [String]
 
     /// A request for page `index`.
-    public init(index: Int, pageSize: Int, category: String, cursor: String? = nil) {
+    public init(index: Int, pageSize: Int, category: String, cursor: String? = nil, loadedCursors: [String] = []) {
         self.index = index
         self.pageSize = pageSize
         self.category = category
         self.cursor = cursor
+        self.loadedCursors = loadedCursors
     }
 }
 
@@ -26,11 +31,18 @@ public struct FeedPage: Sendable, Equatable {
     public var hasMore: Bool
     /// The cursor for the next page, for cursor paging.
     public var nextCursor: String?
+    /// Why this is the last page, when `hasMore` is false and the source knows.
+    public var endReason: EndReason?
+    /// What looked wrong in the answer without failing it, for the user
+    /// (`"nextURL 'next' is not in the page; the list ends after page 1"`).
+    public var warnings: [String]
 
     /// A page.
-    public init(items: [FeedItem], hasMore: Bool, nextCursor: String? = nil) {
+    public init(items: [FeedItem], hasMore: Bool, nextCursor: String? = nil, endReason: EndReason? = nil, warnings: [String] = []) {
         self.items = items
         self.hasMore = hasMore
         self.nextCursor = nextCursor
+        self.endReason = endReason
+        self.warnings = warnings
     }
 }

@@ -1,5 +1,4 @@
 import FeedModel
-import FeedSources
 import JSON
 import Reactive
 
@@ -79,6 +78,7 @@ extension FeedViewModel {
         state.source = source
         state.loadedPages = 0
         state.cursor = nil
+        state.loadedCursors = []
         state.hasMore = true
         effects += replaceItems(with: [], &state)
         effects.append(emit(state.footerStatus))
@@ -103,12 +103,13 @@ extension FeedViewModel {
         var effects = cancelInFlight(because: .superseded, &state)
         let id = state.takeToken()
         let request = SerialDisposable()
-        state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request)
+        var pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
+        pageRequest.loadedCursors = reload ? [] : state.loadedCursors
+        state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request, cursor: pageRequest.cursor)
         effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
-        let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         let source = state.source
         let scheduler = environment.scheduler
-        effects.append { [weak self] in
+        effects.append { [weak self, pageRequest] in
             // Subscribed after the "being" status went out; the answer always hops to the scheduler.
             request.disposable = source.page(pageRequest).subscribe { [weak self] result in
                 scheduler.schedule { [weak self] in self?.finishLoad(id: id, result: result) }
@@ -156,6 +157,7 @@ extension FeedViewModel {
         // A new list: rows now mean other items, so image loads of the old rows end here.
         var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
+        state.loadedCursors = load.isReload ? [] : state.loadedCursors + (load.cursor.map { [$0] } ?? [])
         state.cursor = page.nextCursor
         state.hasMore = page.hasMore
         // Seed 000's order: the HUD with the new models, then the end of the spinner.

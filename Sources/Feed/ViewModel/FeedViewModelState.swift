@@ -17,6 +17,8 @@ struct FeedViewModelState {
         /// and one without (a prefetch) keeps the load running while every other caller leaves.
         var waiters: [(token: Int?, callback: Waiter)]
         let request: SerialDisposable
+        /// The cursor the page was asked for with (`nil` for the first page).
+        var cursor: String? = nil
     }
 
     /// A command that reads the list by index (`loadImage`, `willDisplay`, `cancelImage`),
@@ -45,6 +47,9 @@ struct FeedViewModelState {
     var ids: Set<String> = []
     var loadedPages = 0
     var cursor: String?
+    /// The cursors of the pages after the first loaded since the last reload, oldest first:
+    /// each load hands them to its source, which ends a list whose next cursor names one.
+    var loadedCursors: [String] = []
     var hasMore = true
     var revision = 0
     var inFlight: Load?

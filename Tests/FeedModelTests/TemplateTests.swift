@@ -1,4 +1,4 @@
-@testable import FeedSources
+import FeedModel
 import XCTest
 
 final class TemplateTests: XCTestCase {
