@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "JSON"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "JSON", "Locking", "FeedVMTestSupport"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "FeedModel", "Images", "ImageCodecs", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),

@@ -26,6 +26,9 @@ public struct FeedServiceConfiguration: Sendable {
     public var maxHostConnections = CurlTransport.Limits().maxHostConnections
     /// The most redirects followed for one request.
     public var maxRedirects = CurlTransport.Limits().maxRedirects
+    /// Where `transform` inputs are read and checked: off the reader's thread, so that no
+    /// config, however long it takes to check, holds up another request.
+    public var inputChecking = DispatchQueue(label: "feedvm.transform.check", attributes: .concurrent)
 
     /// The defaults of protocol/README.md, section 11.
     public init() {}

@@ -15,8 +15,8 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     public let fill: [String: String]?
     /// The parsed template, when `text` has placeholders.
     private let template: ValueTemplate?
-    /// The key path, when `text` has none.
-    private let path: ValuePath
+    /// The key path (`urls.regular`, `@`, `$.config.logo`), when `text` has no placeholder.
+    private let path: ValueReference
 
     /// The key path or template `text`, its value filled with `fill` when given.
     public init(_ text: String, fill: [String: String]? = nil) {
@@ -24,7 +24,7 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
         self.fill = fill
         let template = Template(text)
         self.template = template.hasPlaceholders ? ValueTemplate(template) : nil
-        path = ValuePath(template.hasPlaceholders ? "" : text)
+        path = ValueReference(template.hasPlaceholders ? "" : text[...])
     }
 
     public init(stringLiteral text: String) { self.init(text) }
@@ -44,7 +44,7 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
             guard let text = template.rendered(in: scope) else { return nil }
             value = .string(text)
         } else {
-            guard let found = path.value(in: scope.current), !found.isNull, found.lenientString != "" else { return nil }
+            guard let found = path.value(in: scope), !found.isNull, found.lenientString != "" else { return nil }
             value = found
         }
         guard let fill, case .string(let text) = value, let urlTemplate = ImageURLTemplate(url: text, fills: fill) else {

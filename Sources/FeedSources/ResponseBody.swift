@@ -5,16 +5,18 @@ enum ResponseBody {
     /// The prefixes servers put before JSON so that it does not run as a script.
     static let guardPrefixes: [[UInt8]] = [")]}'", "while(1);", "for(;;);"].map { Array($0.utf8) }
 
-    /// The JSON inside `body`, or `nil` when it has no wrapper this knows.
+    /// The JSON inside `body` (after a UTF-8 byte order mark), or `nil` when it has no wrapper
+    /// this knows.
     static func unwrapped(_ body: [UInt8]) -> ArraySlice<UInt8>? {
         var text = trimmed(body[...])
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = trimmed(text.dropFirst(3)) }
+        let hasByteOrderMark = text.starts(with: [0xEF, 0xBB, 0xBF])
+        if hasByteOrderMark { text = trimmed(text.dropFirst(3)) }
         if let prefix = guardPrefixes.first(where: { text.starts(with: $0) }) {
             text = trimmed(text.dropFirst(prefix.count))
             if text.first == UInt8(ascii: ",") { text = trimmed(text.dropFirst()) }
             return text
         }
-        return callbackArgument(text)
+        return callbackArgument(text) ?? (hasByteOrderMark ? text : nil)
     }
 
     /// The argument of `name(...)` or `name(...);`, `name` a JavaScript identifier or dotted

@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Network
 
 extension SourceConfig {
     /// Fails, naming the member to fix, when the config's requests could never reach a host:
@@ -15,7 +16,7 @@ extension SourceConfig {
                 throw FeedInputError(field: "input.baseURL", reason: "is required: \(field ?? "the source").url starts with {baseURL}")
             }
             guard let host = URLText.url(context.baseURL)?.host, !host.isEmpty else {
-                throw FeedInputError(field: "input.baseURL", reason: "is not a URL with a host: \"\(context.baseURL)\"")
+                throw FeedInputError(field: "input.baseURL", reason: "is not a URL with a host: \"\(Self.shown(context.baseURL, context))\"")
             }
         }
         var requests = [("firstURL", PageRequest(index: 0, pageSize: pageSize, category: category))]
@@ -26,8 +27,16 @@ extension SourceConfig {
             let url = self.url(for: request, context: context)
             guard let host = URL(string: url)?.host, !host.isEmpty else {
                 let name = member == "firstURL" && firstURLTemplate == nil ? "url" : member
-                throw FeedInputError(field: field.map { "\($0).\(name)" } ?? "input.baseURL", reason: "does not make a URL with a host: \"\(url)\"")
+                throw FeedInputError(field: field.map { "\($0).\(name)" } ?? "input.baseURL", reason: "does not make a URL with a host: \"\(Self.shown(url, context))\"")
             }
         }
+    }
+
+    /// `url` as an error may show it: secret query values and the access key replaced.
+    private static func shown(_ url: String, _ context: Context) -> String {
+        let redacted = Redactor.standard.redact(urlString: url)
+        guard !context.accessKey.isEmpty else { return redacted }
+        return redacted.replacingOccurrences(of: context.accessKey, with: Redactor.placeholder)
+            .replacingOccurrences(of: URLText.formEncoded(context.accessKey), with: Redactor.placeholder)
     }
 }

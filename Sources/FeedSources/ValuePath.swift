@@ -52,7 +52,8 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
             return elements[index]
         case (.index(let index), .array(let elements)):
             let position = index < 0 ? elements.count + index : index
-            return elements.indices.contains(position) ? elements[position] : nil
+            guard elements.indices.contains(position) else { return nil }
+            return elements[position]
         case (.match(let key, let value), .array(let elements)):
             return elements.first { element in
                 var member: JSON? = element
@@ -99,6 +100,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
             selectors.insert(selector, at: 0)
             name = name[..<open]
         }
+        if name == "*" { return [.values] + selectors }
         return (name.isEmpty && !selectors.isEmpty ? [] : [.member(String(name))]) + selectors
     }
 

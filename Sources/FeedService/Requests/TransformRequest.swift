@@ -1,20 +1,23 @@
+import Dispatch
 import Feed
 import FeedModel
 import FeedSources
 import JSON
+import Locking
 import Reactive
 import RPC
 
 /// `transform {input}`: a new session holding one view model (the seeds'
 /// `transform(input:) -> Output`), idle until its first command. The input is read and checked
-/// here: -32602 naming a bad member, -32004 for a URL that is not http/https.
+/// on the configuration's `inputChecking` queue, off the reader's thread, so that however long
+/// a config takes to check, no other session's request waits for it: -32602 naming a bad
+/// member, -32004 for a URL that is not http/https.
 struct TransformRequest: FeedRequest {
     static let method = "transform"
-    let input: FeedInput
+    let members: JSONObject
 
     init(params: RPCParams) throws(RPCError) {
-        let members = try params.members("input")
-        do throws(FeedInputError) { input = try FeedInput(json: .object(members)) } catch { throw .invalidInput(error) }
+        members = try params.members("input")
     }
 
     /// `{"session", "output": {"sections", "refreshStatus"}}`: the new session's revision 0.
@@ -28,6 +31,25 @@ struct TransformRequest: FeedRequest {
     }
 
     func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
+        let members = self.members
+        return Single.create { observer in
+            let cancelled = Locked(false)
+            service.configuration.inputChecking.async {
+                do {
+                    let input = try FeedInput(json: .object(members))
+                    // A transform withdrawn while its input was checked opens no session.
+                    guard !cancelled.current else { return }
+                    observer(.success(try Self.open(input, service, server: server)))
+                } catch {
+                    observer(.failure(error))
+                }
+            }
+            return Disposables.create { cancelled.withLock { $0 = true } }
+        }
+    }
+
+    /// The session of a checked `input`.
+    private static func open(_ input: FeedInput, _ service: FeedService, server: RPCServer) throws(RPCError) -> Response {
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
         let session = try service.sessions.create { id in
             let notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
@@ -37,6 +59,6 @@ struct TransformRequest: FeedRequest {
         }
         service.logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
         let viewModel = session.viewModel
-        return .just(Response(session: session.id, sections: viewModel.currentSections.sections, refreshStatus: viewModel.currentRefreshStatus))
+        return Response(session: session.id, sections: viewModel.currentSections.sections, refreshStatus: viewModel.currentRefreshStatus)
     }
 }
