@@ -9,10 +9,9 @@ let package = Package(
     name: "FeedVM",
     products: [
         .executable(name: "feedvm", targets: ["feedvm"]),
-        .library(name: "FeedVMKit", targets: ["FeedService", "Feed", "Network", "Reactive", "JSON", "RPC", "Logging", "Locking"]),
     ],
     targets: [
-        // The concurrency primitives every layer shares: a pthread lock and a value behind one.
+        // The concurrency primitive every layer shares: a value behind a pthread mutex.
         .target(name: "Locking"),
         .target(name: "JSON"),
         .target(name: "Logging", dependencies: ["Locking"]),

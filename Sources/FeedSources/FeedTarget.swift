@@ -13,16 +13,13 @@ public struct FeedTarget: TargetType, Equatable {
     public let requestHeaders: [String: String]
     /// The request body, if any.
     public let body: Data?
-    /// The stubbed answer (the stub catalog's page); empty for live sources.
-    public let sampleData: Data
 
     /// A target for `url`.
-    public init(url: URL, method: HTTPMethod = .get, headers: [String: String], body: Data? = nil, sampleData: Data = Data()) {
+    public init(url: URL, method: HTTPMethod = .get, headers: [String: String], body: Data? = nil) {
         self.url = url
         self.method = method
         self.requestHeaders = headers
         self.body = body
-        self.sampleData = sampleData
     }
 
     public var baseURL: URL { url }

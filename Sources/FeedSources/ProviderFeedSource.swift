@@ -6,9 +6,7 @@ import Reactive
 
 /// A `FeedSource` that sends a `SourceConfig`'s requests through a Moya-style provider and maps
 /// the answers with the config: the list request, then, when the config has a `detail`
-/// request, one request per listed item (see `ProviderFeedSource+Detail.swift`). With a
-/// stubbing provider and a `catalog`, it is the offline stub source: the provider answers each
-/// target's `sampleData`, which the catalog fills.
+/// request, one request per listed item (see `ProviderFeedSource+Detail.swift`).
 public struct ProviderFeedSource: FeedSource {
     /// The source's description.
     public let config: SourceConfig
@@ -16,17 +14,14 @@ public struct ProviderFeedSource: FeedSource {
     public let context: SourceConfig.Context
     /// The provider requests go through.
     public let provider: Provider<FeedTarget>
-    /// The stub catalog whose pages become the targets' sample data, for the stub source.
-    public let catalog: StubCatalog?
     /// The whole list of `none` paging, kept from the first page for the pages after it.
     let lists = ListCache()
 
     /// A source over `provider`.
-    public init(config: SourceConfig, context: SourceConfig.Context, provider: Provider<FeedTarget>, catalog: StubCatalog? = nil) {
+    public init(config: SourceConfig, context: SourceConfig.Context, provider: Provider<FeedTarget>) {
         self.config = config
         self.context = context
         self.provider = provider
-        self.catalog = catalog
     }
 
     public func page(_ request: PageRequest) -> Single<FeedPage> {
@@ -83,8 +78,7 @@ public struct ProviderFeedSource: FeedSource {
             }
         }
         let target = FeedTarget(
-            url: url, method: config.method, headers: headers, body: config.body(for: request, context: context).map { Data($0) },
-            sampleData: catalog.map { Data($0.body(for: request)) } ?? Data())
+            url: url, method: config.method, headers: headers, body: config.body(for: request, context: context).map { Data($0) })
         let lists = self.lists
         return provider.rx.request(target)
             .catchingNetworkErrors(url: redactedURL)

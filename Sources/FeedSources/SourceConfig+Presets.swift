@@ -48,6 +48,7 @@ extension SourceConfig {
         return config
     }
 
-    /// The offline catalog: the envelope shape served by provider stubbing under `stub://feed/`.
+    /// The stub catalog's pages as an envelope API under `stub://feed/` writes them (the stub
+    /// source itself hands its pages over directly: `StubFeedSource`).
     public static var stub: SourceConfig { envelope() }
 }

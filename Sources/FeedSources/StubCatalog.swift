@@ -1,6 +1,5 @@
 import FeedModel
 import ImageCodecs
-import JSON
 
 /// The embedded, deterministic catalog of the `stub` source: the same category, total and page
 /// always give the same items, and every item's image is a real PNG generated on demand under
@@ -36,14 +35,14 @@ public struct StubCatalog: Sendable, Equatable {
             width: width, height: height)
     }
 
-    /// The envelope body answering `request`: `{"code": 0, "msg": "ok", "data": {"list", "total"}}`.
-    public func body(for request: PageRequest) -> [UInt8] {
+    /// The page `request` asks for: the items from `index * pageSize` on, and whether more
+    /// follow (an empty page ends the list).
+    public func page(for request: PageRequest) -> FeedPage {
         let start = request.index * request.pageSize
         let end = min(start + request.pageSize, total)
-        let items = start < end ? (start..<end).map { Self.record(item(category: request.category, position: $0)) } : []
-        let data: JSON = ["list": .array(items), "total": .int(Int64(total))]
-        let body: JSON = ["code": 0, "msg": "ok", "data": data]
-        return body.serialized()
+        let items = start < end ? (start..<end).map { item(category: request.category, position: $0) } : []
+        let hasMore = !items.isEmpty && end < total
+        return FeedPage(items: items, hasMore: hasMore, endReason: hasMore ? nil : items.isEmpty ? .emptyPage : .totalReached)
     }
 
     /// The PNG of a `stub://images/<category>/<n>.png?w=&h=` URL, or `nil` for other URLs.
@@ -60,18 +59,6 @@ public struct StubCatalog: Sendable, Equatable {
             }
         }
         return StubArtwork.png(seed: CRC32.checksum(parts[0].utf8), width: width, height: height)
-    }
-
-    /// An item as the stub backend writes it, under the names the envelope preset reads.
-    private static func record(_ item: FeedItem) -> JSON {
-        var record = JSONObject()
-        record.appendUnchecked(key: "id", value: .string(item.id))
-        record.appendUnchecked(key: "title", value: .string(item.title))
-        let texts = [("imageURL", item.imageURL), ("thumbnailURL", item.thumbnailURL), ("author", item.author), ("source", item.source),
-                     ("publishedAt", item.publishedAt)]
-        for case let (key, text?) in texts { record.appendUnchecked(key: key, value: .string(text)) }
-        for case let (key, number?) in [("width", item.width), ("height", item.height)] { record.appendUnchecked(key: key, value: .int(Int64(number))) }
-        return .object(record)
     }
 
     /// Even sizes from 192 x 128 to 510 x 382, so the thumbnail has the picture's proportions.

@@ -44,8 +44,9 @@ public struct URIReference: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `text` has a scheme (`URIReference(text).scheme != nil`), found in one pass over
     /// its bytes without splitting it: an API's absolute image URL is used as written, and
-    /// splitting it cost ~20,000 instructions. Text that is not ASCII up to the deciding byte
-    /// (which a combining mark could join into another character) is split as `init` does.
+    /// splitting every one would cost more than mapping its item. Text that is not ASCII up to
+    /// the deciding byte (which a combining mark could join into another character) is split as
+    /// `init` does.
     public static func hasScheme(_ text: String) -> Bool {
         var copy = text
         let answer: Bool? = copy.withUTF8 { bytes in

@@ -7,9 +7,8 @@ import Darwin
 /// A value whose every read and write goes through one lock.
 ///
 /// `Value` is `Sendable` because `withLock` hands the value (or what `body` returns from it) to
-/// whichever thread calls it: only a value that may cross threads can be shared this way. The
-/// mutex is its own, not a `Lock`'s, so a locked value costs what an `NSLock` does: one object
-/// and one mutex.
+/// whichever thread calls it: only a value that may cross threads can be shared this way. A
+/// locked value costs what an `NSLock` does: one object and one mutex.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     // Safety: `value` is only reachable while holding `mutex`, so no two threads touch it at once.
     private let mutex = PthreadMutex.make()

@@ -2,8 +2,8 @@
 /// and `total` in all; the others wait here in arrival order and start as slots free up.
 ///
 /// The event loop keeps this queue itself rather than letting curl hold the excess as "pending"
-/// handles: curl 7.x wakes pending handles unreliably (curl issues 6744, 13227), and a queue of
-/// our own lets a transfer that waited too long fail at once without being sent.
+/// handles: curl 7.x wakes pending handles unreliably, and a queue of our own lets a transfer
+/// that waited too long fail at once without being sent.
 struct ConnectionSlots {
     private let perHost: Int
     private let total: Int

@@ -64,7 +64,7 @@ public struct NetworkLoggerPlugin: PluginType {
         let answer: Response
         switch result {
         case .success(let response):
-            // Described only when the line is written: redacting the URL costs ~10 K instructions.
+            // Described only when the line is written: redacting the URL scans all of it.
             logger.info("<- \(response.statusCode) \(response.request.map(describe) ?? "(no request)") (\(response.data.count) bytes)")
             answer = response
         case .failure(let error):

@@ -42,9 +42,6 @@ public final class TokenRefresher: Sendable {
     /// The token to send now.
     public var credential: Credential { state.withLock { $0.credential } }
 
-    /// `true` while a renewal is running.
-    public var isRefreshing: Bool { state.withLock { $0.waiters != nil } }
-
     /// Asks for a token newer than `generation` (the one a rejected request was sent with) and
     /// calls `completion` with it, or with the error of the renewal that failed.
     public func renew(after generation: Int, completion: @escaping Waiter) {

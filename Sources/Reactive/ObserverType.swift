@@ -13,9 +13,6 @@ extension ObserverType {
     public func onCompleted() { on(.completed) }
     /// Delivers `.error(error)`.
     public func onError(_ error: any Error) { on(.error(error)) }
-
-    /// This observer behind a type-erased box.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 }
 
 /// A type-erased observer.

@@ -32,7 +32,7 @@ final class WireEncodingTests: XCTestCase {
     }
 
     func testSectionsGoAsSnapshotsOrForAnIncrementalClientAsTheChangesOfAnAppend() {
-        let first = AppendOnlyList((0..<10).map(item))
+        let first = PagedList((0..<10).map(item))
         var list = first
         list.append(contentsOf: (10..<20).map(item))
         let append = SectionsUpdate(revision: 2, sections: [FeedSection(items: list)], changes: Changeset(appendingTo: 10, in: list))
@@ -67,8 +67,11 @@ final class WireEncodingTests: XCTestCase {
     }
 
     func testResultsNameTheirFields() {
-        let result = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true, duplicatesDropped: 1)
-        XCTAssertEqual(result.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true], "one encoding, without duplicatesDropped")
+        let result = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true, duplicatesDropped: 3)
+        XCTAssertEqual(result.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true, "duplicatesDropped": 3])
+        XCTAssertEqual(result.wireJSON.objectValue?.orderedKeys, ["revision", "count", "page", "hasMore", "duplicatesDropped"])
+        let clean = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true)
+        XCTAssertEqual(clean.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true], "duplicatesDropped only when some were")
         XCTAssertEqual(DisplayOutcome(startedLoadMore: true, startedImage: false).wireJSON, ["loadMore": true, "image": false])
         XCTAssertEqual(CancelImageRequest.Response(cancelled: true).wireJSON, ["cancelled": true])
         XCTAssertEqual(UpdateInputRequest.Response(revision: 4).wireJSON, ["revision": 4])

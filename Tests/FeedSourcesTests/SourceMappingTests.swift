@@ -121,10 +121,13 @@ final class SourceMappingTests: XCTestCase {
 
     func testStubCatalogIsDeterministicWithAShortLastPage() throws {
         let catalog = StubCatalog()
-        let last = try page(.stub, try JSON.parse(catalog.body(for: PageRequest(index: 9, pageSize: 10, category: "iOS"))), index: 9)
+        let last = catalog.page(for: PageRequest(index: 9, pageSize: 10, category: "iOS"))
         XCTAssertEqual(last.items.count, 5)
         XCTAssertFalse(last.hasMore)
-        XCTAssertEqual(catalog.body(for: PageRequest(index: 2, pageSize: 10, category: "all")), StubCatalog().body(for: PageRequest(index: 2, pageSize: 10, category: "all")))
+        XCTAssertTrue(catalog.page(for: PageRequest(index: 8, pageSize: 10, category: "iOS")).hasMore)
+        XCTAssertEqual(catalog.page(for: PageRequest(index: 10, pageSize: 10, category: "iOS")), FeedPage(items: [], hasMore: false, endReason: .emptyPage))
+        XCTAssertEqual(last.endReason, .totalReached)
+        XCTAssertEqual(catalog.page(for: PageRequest(index: 2, pageSize: 10, category: "all")), StubCatalog().page(for: PageRequest(index: 2, pageSize: 10, category: "all")))
         let item = catalog.item(category: "welfare", position: 7)
         let png = try XCTUnwrap(StubCatalog.imageData(for: item.imageURL!))
         XCTAssertEqual(ImageFormat.sniff(png).map { [$0.width, $0.height] }, [item.width!, item.height!])

@@ -79,7 +79,7 @@ final class ChangesetAppendTests: XCTestCase {
     func testAppendingEqualsTheDiffOfTheLongerList() {
         let old = (0..<30).map { FeedItem(id: "\($0)", title: "row \($0)", imageURL: "stub://\($0)") }
         let page = (30..<40).map { FeedItem(id: "\($0)", title: "row \($0)", imageURL: "stub://\($0)") }
-        var list = AppendOnlyList(old)
+        var list = PagedList(old)
         list.append(contentsOf: page)
         let appended = Changeset(appendingTo: old.count, in: list)
         XCTAssertEqual(appended, Changeset(from: old, to: old + page))

@@ -67,7 +67,7 @@ final class FeedHarness: @unchecked Sendable {
                             sampleResponseClosure: {
                                 if let (status, message) = failure { return .networkResponse(status, Data(message.utf8)) }
                                 if let body { return .networkResponse(200, Data(body(request).serialized())) }
-                                return .networkResponse(200, Data(catalog.body(for: request)))
+                                return .networkResponse(200, Data(catalog.envelopeBody(for: request)))
                             },
                             method: .get, task: .requestPlain, httpHeaderFields: target.headers)
                     },

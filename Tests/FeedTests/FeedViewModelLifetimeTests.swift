@@ -25,7 +25,7 @@ final class FeedViewModelLifetimeTests: XCTestCase {
             scheduler.start()
             _ = viewModel.loadImage(index: 0).subscribe { _ in }
             scheduler.start()
-            XCTAssertEqual(viewModel.currentSections.sections[0].items.count, 20)
+            XCTAssertEqual(viewModel.currentSections.sections[0].items.count, 45, "the immediate stub answers each load-more before the next")
             viewModel.dispose()
             scheduler.start()
             released = viewModel

@@ -19,7 +19,7 @@ final class LiveEnvironmentTests: XCTestCase {
         return box.current
     }
 
-    func testTheStubSourceIsServedByProviderStubbingAfterTheStubDelay() throws {
+    func testTheStubSourceAnswersFromItsCatalogAfterTheStubDelay() throws {
         let scheduler = TestScheduler()
         let transport = StubTransport { _ in
             XCTFail("a stubbed source must not reach the transport")

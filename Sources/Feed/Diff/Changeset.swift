@@ -41,13 +41,13 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
     /// New indices of kept items whose content changed (the new content is `items[index]`), ascending.
     public var updated: [Int]
     /// The new list.
-    public var items: AppendOnlyList<Item>
+    public var items: PagedList<Item>
 
     /// The number of items of the new list.
     public var newCount: Int { items.count }
 
     /// The changeset from `old` to `new`. Identities must be unique within each list.
-    public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: AppendOnlyList<Item>) where Old.Index == Int {
+    public init<Old: RandomAccessCollection<Item>>(from old: Old, to new: PagedList<Item>) where Old.Index == Int {
         items = new
         moved = []
         // A reload that lists the same items in the same order (the usual pull-to-refresh):
@@ -92,13 +92,13 @@ public struct Changeset<Item: IdentifiableItem>: Sendable, Equatable {
 
     /// The changeset from `old` to `new`.
     public init(from old: [Item], to new: [Item]) {
-        self.init(from: old, to: AppendOnlyList(new))
+        self.init(from: old, to: PagedList(new))
     }
 
     /// The changeset of a list that grew from its first `count` items to `items` by appending:
     /// inserts only, built in O(appended) without diffing the list (a load-more's page costs the
     /// same at page 2 or 500).
-    public init(appendingTo count: Int, in items: AppendOnlyList<Item>) {
+    public init(appendingTo count: Int, in items: PagedList<Item>) {
         deleted = []
         moved = []
         updated = []

@@ -128,7 +128,7 @@ extension FeedViewModel {
             let download = ImageDownload(index: index, variant: load.variant, result: result)
             return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { load.waiter(result) }]
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     /// Ends every pending image load for `reason` (a new list, `dispose`): their downloads

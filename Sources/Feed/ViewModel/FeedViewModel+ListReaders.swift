@@ -27,7 +27,7 @@ extension FeedViewModel {
                 }
                 return run(self, &state)
             }
-            effects.forEach { $0() }
+            perform(effects)
         }
     }
 

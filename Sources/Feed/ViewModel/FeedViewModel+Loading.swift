@@ -1,5 +1,6 @@
 import FeedModel
 import JSON
+import Locking
 import Reactive
 
 extension FeedViewModel {
@@ -17,13 +18,19 @@ extension FeedViewModel {
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
             let token = state.withLock { $0.takeToken() }
+            let answered = Locked(false)
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
-                    command(reload: reload, waiter: { observer($0.singleEvent) }, token: token, &state)
+                    command(reload: reload, waiter: { result in
+                        answered.withLock { $0 = true }
+                        observer(result.singleEvent)
+                    }, token: token, &state)
                 }
-                effects.forEach { $0() }
+                perform(effects)
             }
             return Disposables.create { [weak self] in
+                // Disposing after the outcome (as every finished subscription does) withdraws nothing.
+                guard !answered.current else { return }
                 self?.environment.scheduler.schedule { [weak self] in self?.withdraw(token: token) }
             }
         }
@@ -40,7 +47,7 @@ extension FeedViewModel {
             load.request.dispose()
             return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     /// Merges `members` into the input (a category switch, `updateInput`; see
@@ -65,7 +72,7 @@ extension FeedViewModel {
                     guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
                     return switchInput(to: input, source: source, &state) + [{ observer(.success(input)) }]
                 }
-                effects.forEach { $0() }
+                perform(effects)
             }
             return Disposables.create()
         }
@@ -108,11 +115,11 @@ extension FeedViewModel {
         state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request, cursor: pageRequest.cursor)
         effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
         let source = state.source
-        let scheduler = environment.scheduler
         effects.append { [weak self, pageRequest] in
-            // Subscribed after the "being" status went out; the answer always hops to the scheduler.
+            // Subscribed after the "being" status went out. The answer is applied on the
+            // scheduler: in this pass when the source answered during the subscription.
             request.disposable = source.page(pageRequest).subscribe { [weak self] result in
-                scheduler.schedule { [weak self] in self?.finishLoad(id: id, result: result) }
+                self?.performSoon { [weak self] in self?.finishLoad(id: id, result: result) }
             }
         }
         return effects
@@ -143,7 +150,7 @@ extension FeedViewModel {
             case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state) + releaseReaders(&state)
             }
         }
-        effects.forEach { $0() }
+        perform(effects)
     }
 
     private func apply(_ page: FeedPage, of load: FeedViewModelState.Load, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
@@ -190,7 +197,7 @@ extension FeedViewModel {
 
     /// Makes `items` the list and emits the new snapshot with its changes.
     func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
-        let list = AppendOnlyList(items)
+        let list = PagedList(items)
         let changes = Changeset(from: state.items, to: list)
         state.items = list
         state.ids = Set(items.map(\.id))

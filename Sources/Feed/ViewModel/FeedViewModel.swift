@@ -15,7 +15,7 @@ import Reactive
 ///
 /// Everything runs on the environment's serial scheduler, in the order calls arrive; every
 /// output is emitted there, and a command's completion is delivered after all the outputs it
-/// caused. Rules (issue 4):
+/// caused. Rules:
 /// - A reload loads the first page and replaces the list; a load-more appends the next page.
 /// - A reload supersedes the load in flight (as `flatMapLatest` does): its request is disposed,
 ///   which cancels the HTTP task, its result is never applied, its callers get
@@ -73,6 +73,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
 
     let environment: FeedEnvironment
     let state: Locked<FeedViewModelState>
+    let pass = Locked(EffectPass())
     let updates: BehaviorSubject<SectionsUpdate>
     let refreshStatus = BehaviorSubject<RefreshStatus>(value: .none)
     let imageDownloaded = PublishSubject<ImageDownload>()
@@ -120,7 +121,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
                 // Readers still waiting (none do without a load in flight) are answered too.
                 return cancelInFlight(because: .disposed, &state) + releaseReaders(&state) + cancelAllImages(because: .disposed, &state)
             }
-            effects.forEach { $0() }
+            perform(effects)
         }
     }
 }

@@ -43,7 +43,7 @@ struct FeedViewModelState {
     var input: FeedInput
     var source: any FeedSource
     /// The list; the latest `SectionsUpdate` shares it, and a load-more appends to it in place.
-    var items = AppendOnlyList<FeedItem>()
+    var items = PagedList<FeedItem>()
     var ids: Set<String> = []
     var loadedPages = 0
     var cursor: String?

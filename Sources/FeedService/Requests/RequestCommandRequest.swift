@@ -16,8 +16,15 @@ struct RequestCommandRequest: SessionRequest {
 }
 
 extension PageLoadResult: WireEncodable {
-    /// `{"revision", "count", "page", "hasMore"}`.
+    /// `{"revision", "count", "page", "hasMore"}`, then `duplicatesDropped` when the load dropped
+    /// items whose id was already listed.
     var wireJSON: JSON {
-        ["revision": .int(Int64(revision)), "count": .int(Int64(count)), "page": .int(Int64(page)), "hasMore": .bool(hasMore)]
+        var object = JSONObject()
+        object.appendUnchecked(key: "revision", value: .int(Int64(revision)))
+        object.appendUnchecked(key: "count", value: .int(Int64(count)))
+        object.appendUnchecked(key: "page", value: .int(Int64(page)))
+        object.appendUnchecked(key: "hasMore", value: .bool(hasMore))
+        if duplicatesDropped > 0 { object["duplicatesDropped"] = .int(Int64(duplicatesDropped)) }
+        return .object(object)
     }
 }

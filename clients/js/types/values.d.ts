@@ -128,6 +128,8 @@ export interface LoadResult {
   count: number;
   page: number;
   hasMore: boolean;
+  /** Present when the load dropped items whose id was already listed: how many. */
+  duplicatesDropped?: number;
 }
 
 export interface Image {

@@ -132,12 +132,16 @@ class TransformResult(TypedDict):
     output: Output
 
 
-class LoadResult(TypedDict):
-    """The result of ``requestCommand``."""
+class _LoadResultRequired(TypedDict):
     revision: int
     count: int
     page: int
     hasMore: bool
+
+
+class LoadResult(_LoadResultRequired, total=False):
+    """The result of ``requestCommand``."""
+    duplicatesDropped: int
 
 
 class _ImageRequired(TypedDict):

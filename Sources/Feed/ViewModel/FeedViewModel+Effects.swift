@@ -1,0 +1,47 @@
+import Locking
+
+/// The effects a view model runs on its scheduler: one pass at a time, in order.
+struct EffectPass {
+    /// Whether a pass is running on the scheduler.
+    var isRunning = false
+    /// Effects that arrived during the pass, run at its end in arrival order.
+    var pending: [@Sendable () -> Void] = []
+}
+
+extension FeedViewModel {
+    /// Runs `effects` in order on the scheduler: the outputs and completions that a command
+    /// decided under the state lock. Effects that arrive while a pass runs (the outcome of a
+    /// step of the pass, or a source that answered during its subscription) join the end of
+    /// that pass instead of hopping onto the scheduler again.
+    func perform(_ effects: [@Sendable () -> Void]) {
+        let starts = pass.withLock { pass in
+            guard !pass.isRunning else {
+                pass.pending += effects
+                return false
+            }
+            pass.isRunning = true
+            return true
+        }
+        guard starts else { return }
+        var batch = effects
+        repeat {
+            batch.forEach { $0() }
+            batch = pass.withLock { pass in
+                defer { pass.pending = [] }
+                if pass.pending.isEmpty { pass.isRunning = false }
+                return pass.pending
+            }
+        } while !batch.isEmpty
+    }
+
+    /// Runs `effect` (called on any thread) on the scheduler: at the end of the pass running
+    /// there, or in a pass of its own.
+    func performSoon(_ effect: @escaping @Sendable () -> Void) {
+        let joined = pass.withLock { pass in
+            guard pass.isRunning else { return false }
+            pass.pending.append(effect)
+            return true
+        }
+        if !joined { environment.scheduler.schedule { [weak self] in self?.perform([effect]) } }
+    }
+}
