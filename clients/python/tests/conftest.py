@@ -107,5 +107,5 @@ def fixture_server() -> Iterator[FixtureServer]:
 def fixtures(fixture_server: FixtureServer) -> FixtureServer:
     """The module's fixture backend, reset before each test."""
     fixture_server.reset()
-    fixture_server.configure(total=45, token_expiry="http401", token_uses=1000)
+    fixture_server.configure(total=45, token_expiry="http401", token_uses=1000, last_next="null")
     return fixture_server
