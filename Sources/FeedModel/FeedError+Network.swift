@@ -12,7 +12,9 @@ extension FeedError {
         } else if case .unsupportedURLScheme(let scheme, _) = networkError {
             self = .refusedScheme(scheme, url: url)
         } else if let response = networkError.response {
-            self = .server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: url)
+            self = .server(
+                message: "HTTP \(response.statusCode)", status: response.statusCode, url: url,
+                retryAfter: response.header("Retry-After").flatMap(RetryAfter.init(header:)))
         } else {
             self = .transport(message: "\(networkError)", url: url, reason: Reason(networkError))
         }

@@ -27,8 +27,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled(CancellationReason)
     /// The server answered with a failure: a non-2xx status, or an API error in the body
     /// (`"error": true`, a business code, an `errors` array). `message` is the server's when it
-    /// gave one; `url` has its secrets redacted.
-    case server(message: String, status: Int?, url: String?)
+    /// gave one; `url` has its secrets redacted; `retryAfter` is the answer's `Retry-After`.
+    case server(message: String, status: Int?, url: String?, retryAfter: RetryAfter? = nil)
     /// The request never got a usable answer (connection refused, timeout, body over the cap,
     /// not HTTP, ...); `reason` says which, when it is one of the known ones.
     case transport(message: String, url: String?, reason: Reason? = nil)
@@ -51,14 +51,14 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noImage(let index): return "Item \(index) has no image"
         case .refusedScheme(let scheme, let url):
             return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
-        case .server(let message, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _):
+        case .server(let message, _, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _):
             return message
         }
     }
 
     /// The HTTP status, when a response had one.
     public var status: Int? {
-        if case .server(_, let status, _) = self { return status }
+        if case .server(_, let status, _, _) = self { return status }
         return nil
     }
 
@@ -75,7 +75,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     public var url: String? {
         switch self {
         case .cancelled, .invalidIndex, .noImage: return nil
-        case .server(_, _, let url), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _): return url
+        case .server(_, _, let url, _), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _): return url
         case .refusedScheme(_, let url): return url
         }
     }

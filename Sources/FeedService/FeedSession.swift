@@ -63,28 +63,31 @@ final class FeedSession: Sendable {
 
     /// Binds the refresh controls (seed 003's `refreshStatusBind`), replacing the binding:
     /// succeeds with the latest status, then the bound controls' statuses flow as notifications.
-    func bindRefreshStatus(header: Bool, footer: Bool) -> Single<RefreshStatus> {
+    func bindRefreshStatus(header: Bool, footer: Bool) -> Single<RefreshUpdate> {
         Single.create { [self] observer in
             scheduler.schedule { [self, notifier] in
                 // The binding replays the latest status first: that one is the answer.
-                binding.disposable = output.bindRefreshStatus(header: header, footer: footer).skip(1)
+                binding.disposable = output.bindRefreshUpdates(header: header, footer: footer).skip(1)
                     .subscribe(onNext: { notifier.refreshStatus($0) })
-                observer(.success(viewModel.currentRefreshStatus))
+                observer(.success(viewModel.currentRefreshUpdate))
             }
             return Disposables.create()
         }
     }
 
-    /// Stops every notification of the session and tears the view model down; `completion`
-    /// runs on the scheduler once nothing more can be sent.
+    /// Tears the view model down, then stops every notification of the session; `completion`
+    /// runs on the scheduler once nothing more can be sent. The load in flight is cancelled
+    /// while the session is still bound, so its `end…` status is sent before the answer.
     func dispose(completion: @escaping @Sendable () -> Void) {
         scheduler.schedule { [self] in
-            outputs.dispose()
-            binding.dispose()
-            secrets.close()
             viewModel.dispose()
-            // The view model cancels its loads in a block of its own; answer after those.
-            scheduler.schedule(completion)
+            // The view model cancels its loads in a block of its own; stop and answer after those.
+            scheduler.schedule { [outputs, binding, secrets] in
+                outputs.dispose()
+                binding.dispose()
+                secrets.close()
+                completion()
+            }
         }
     }
 }

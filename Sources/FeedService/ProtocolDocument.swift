@@ -3,7 +3,7 @@ import JSON
 /// The protocol this service speaks: its version and its OpenRPC document.
 public enum ProtocolDocument {
     /// `initialize`'s `protocolVersion` ("MAJOR.MINOR", protocol/README.md section 12).
-    public static let version = "1.1"
+    public static let version = "1.2"
 
     /// OpenRPC's service discovery method, which answers `openRPC`.
     public static let discoverMethod = "rpc.discover"

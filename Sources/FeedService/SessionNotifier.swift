@@ -16,15 +16,17 @@ struct SessionNotifier: Sendable {
     /// Sends one notification through the server's ordered writer; attachments are binary
     /// members written as base64 only when the notification is written.
     let send: @Sendable (_ method: String, _ params: JSON, _ attachments: [Attachment]) -> Void
+    /// Logs the HUD warnings (the secrets replaced by its redactor); `nil` logs nothing.
+    var logger: Logger? = nil
 
     /// `sections`: a full snapshot, or for an incremental client the changes of an append.
     func sections(_ update: SectionsUpdate, incremental: Bool) {
         notify("sections") { update.appendWireMembers(incremental: incremental, to: &$0) }
     }
 
-    /// `refreshStatus`, flat: names and flags only, nothing to redact.
-    func refreshStatus(_ status: RefreshStatus) {
-        notify("refreshStatus", redacting: false) { status.appendWireMembers(to: &$0) }
+    /// `refreshStatus`, flat, with the load states (whose errors may name a URL: redacted).
+    func refreshStatus(_ update: RefreshUpdate) {
+        notify("refreshStatus", redacting: !update.loads.isPlain) { update.appendWireMembers(to: &$0) }
     }
 
     /// `imageDownloaded` with the variant, then the image (its bytes attached when `inline`) or
@@ -34,8 +36,9 @@ struct SessionNotifier: Sendable {
         notify("imageDownloaded", attaching: attachments) { download.appendWireMembers(to: &$0) }
     }
 
-    /// `hud`.
+    /// `hud`; a warning is logged at warning level too.
     func hud(_ message: HUDMessage) {
+        if message.isWarning { logger?.log(.warning, "session \(session): \(message.message)") }
         notify("hud") { message.appendWireMembers(to: &$0) }
     }
 

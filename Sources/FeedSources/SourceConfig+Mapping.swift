@@ -85,7 +85,9 @@ extension SourceConfig {
     func answer(body: [UInt8], statusCode: Int, headers: [String: String], url: @autoclosure () -> String) throws(FeedError) -> JSON {
         let json = Self.parse(body)
         guard (200..<300).contains(statusCode) else {
-            throw FeedError.server(message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url())
+            throw FeedError.server(
+                message: json.flatMap(message(in:)) ?? "HTTP \(statusCode)", status: statusCode, url: url(),
+                retryAfter: Self.header("Retry-After", in: headers).flatMap(RetryAfter.init(header:)))
         }
         guard let json else { throw FeedError.decoding(message: "The answer is not JSON", url: url()) }
         if let flagPath = errorFlagPath, ValuePath(flagPath).value(in: json)?.lenientBool == true {

@@ -57,7 +57,7 @@ extension SourceConfig {
             return end < listLength ? Continuation(hasMore: true) : Continuation(hasMore: false, endReason: .totalReached)
         }
         let flag = hasMorePath.flatMap { ValuePath($0).value(in: json)?.lenientBool }
-        var warnings: [String] = []
+        var warnings = keyPathWarnings(for: json, request: request, count: elements.count)
         var next = nextCursor(in: json, headers: headers, last: elements.last, pageURL: pageURLs.listing, warnings: &warnings)
         var repeated = false
         if let cursor = next, let page = loadedPage(named: cursor, request: request, pageURLs: pageURLs, firstPageURL: firstPageURL) {
@@ -77,6 +77,26 @@ extension SourceConfig {
             result.cursor = next
             result.warnings = warnings
             return result
+        }
+    }
+
+    /// What a first page that has items says about the config: each configured key path
+    /// (`nextURL`, `nextCursor`, `hasMore`, `total`) that is not in it, which usually means a
+    /// misspelt key rather than an API that omits it. Templates and headers are not checked.
+    func keyPathWarnings(for json: JSON, request: PageRequest, count: Int) -> [String] {
+        guard request.index == 0, count > 0 else { return [] }
+        let isPath: (String) -> Bool = { !Template($0).hasPlaceholders }
+        var checked: [(name: String, path: String, ends: Bool)] = []
+        if paging == .next, let nextURLPath, isPath(nextURLPath) { checked.append(("nextURL", nextURLPath, true)) }
+        if paging == .cursor, let nextCursorPath, isPath(nextCursorPath), nextCursorHeader == nil {
+            checked.append(("nextCursor", nextCursorPath, true))
+        }
+        if let hasMorePath { checked.append(("hasMore", hasMorePath, false)) }
+        if !totalPaths.isEmpty, totalPaths.allSatisfy({ ValuePath($0).value(in: json) == nil }) {
+            checked.append(("total", totalPaths.joined(separator: "', '"), false))
+        }
+        return checked.filter { $0.name == "total" || ValuePath($0.path).value(in: json) == nil }.map { key in
+            "\(key.name) '\(key.path)' is not in the page" + (key.ends ? "; the list ends after page 1" : "")
         }
     }
 

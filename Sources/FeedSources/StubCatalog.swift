@@ -41,8 +41,9 @@ public struct StubCatalog: Sendable, Equatable {
         let start = request.index * request.pageSize
         let end = min(start + request.pageSize, total)
         let items = start < end ? (start..<end).map { item(category: request.category, position: $0) } : []
-        let hasMore = !items.isEmpty && end < total
-        return FeedPage(items: items, hasMore: hasMore, endReason: hasMore ? nil : items.isEmpty ? .emptyPage : .totalReached)
+        guard !items.isEmpty else { return FeedPage(items: [], hasMore: false, endReason: .emptyPage) }
+        let hasMore = end < total
+        return FeedPage(items: items, hasMore: hasMore, endReason: hasMore ? nil : .totalReached)
     }
 
     /// The PNG of a `stub://images/<category>/<n>.png?w=&h=` URL, or `nil` for other URLs.

@@ -138,7 +138,8 @@ public final class ImageLoader: ImageRetrieving {
             return .failure(FeedError(networkError: error, url: redacted))
         case .success(let (response, data)):
             guard (200..<300).contains(response.statusCode) else {
-                return .failure(.server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: redacted))
+                let retryAfter = response.headers.first { $0.key.lowercased() == "retry-after" }.flatMap { RetryAfter(header: $0.value) }
+                return .failure(.server(message: "HTTP \(response.statusCode)", status: response.statusCode, url: redacted, retryAfter: retryAfter))
             }
             guard data.count <= maxImageBytes else {
                 return .failure(.image(message: "The image is larger than \(maxImageBytes) bytes", url: redacted, reason: .bodyTooLarge))

@@ -19,7 +19,8 @@ public protocol TraceRedactor: Sendable {
 /// that would not send the same bytes again (invalid JSON, lone surrogate escapes), as `raw`
 /// bytes with their line end or header; outgoing ones as `{"dir": "<", "msg": ...}` with the
 /// server's own text. Every line passes through the `TraceRedactor`; absolute paths below the
-/// given directories (the image cache, fresh in every replay) become `"$path"`.
+/// given directories (the image cache, fresh in every replay) become `"$path"`, and the integer
+/// values of the given clock members (times, different in every replay) `"$integer"`.
 public final class MessageTrace: Sendable {
     private struct State {
         var framing = Framing.newline
@@ -30,6 +31,7 @@ public final class MessageTrace: Sendable {
     private let state = Locked(State())
     private let handle: FileHandle
     private let pathDirectories: [String]
+    private let clockMembers: [String]
 
     /// Applied to every traced message; set before the server runs.
     var redactor: TraceRedactor? {
@@ -38,8 +40,9 @@ public final class MessageTrace: Sendable {
     }
 
     /// A trace appended to `path` (created if missing). `arguments` are the server's own
-    /// command-line arguments a replay needs; `pathDirectories` hold files named in messages.
-    public init(path: String, arguments: [String], pathDirectories: [String]) throws {
+    /// command-line arguments a replay needs; `pathDirectories` hold files named in messages;
+    /// `clockMembers` name members whose integer value is a time (`lastUpdated`).
+    public init(path: String, arguments: [String], pathDirectories: [String], clockMembers: [String] = []) throws {
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
@@ -48,6 +51,7 @@ public final class MessageTrace: Sendable {
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         handle.seekToEndOfFile()
         self.pathDirectories = pathDirectories.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.clockMembers = clockMembers
         let comment = "feedvm trace, pid \(ProcessInfo.processInfo.processIdentifier), started \(Date())"
         append(["comment": .string(comment)])
         if !arguments.isEmpty { append(["args": .array(arguments.map(JSON.string))]) }
@@ -98,7 +102,7 @@ public final class MessageTrace: Sendable {
             case .base64(let data): text += data.base64EncodedString()
             }
         }
-        appendLine(prefix: #"{"dir":"<","msg":"#, text: replacingPaths(text))
+        appendLine(prefix: #"{"dir":"<","msg":"#, text: replacingClockValues(replacingPaths(text)))
     }
 
     private func appendLine(prefix: String, text: String) {
@@ -131,6 +135,27 @@ public final class MessageTrace: Sendable {
                 guard let end = result[start.upperBound...].firstIndex(of: "\"") else { break }
                 result.replaceSubrange(start.lowerBound...end, with: "\"$path\"")
             }
+        }
+        return result
+    }
+
+    /// `text` with the integer value of every clock member made `"$integer"`.
+    private func replacingClockValues(_ text: String) -> String {
+        var result = text
+        for member in clockMembers {
+            let opening = "\"" + member + "\":"
+            var output = ""
+            var rest = result[...]
+            while let start = rest.range(of: opening) {
+                output += rest[..<start.upperBound]
+                rest = rest[start.upperBound...]
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty {
+                    output += "\"$integer\""
+                    rest = rest[digits.endIndex...]
+                }
+            }
+            result = output + rest
         }
         return result
     }

@@ -38,7 +38,7 @@ extension RPCServer {
         /// `serverInfo.version` in the `initialize` result.
         public var serverVersion: String = "0.1.0"
         /// `protocolVersion` in the `initialize` result.
-        public var protocolVersion: String = "1.1"
+        public var protocolVersion: String = "1.2"
         /// `capabilities` in the `initialize` result.
         public var capabilities: JSON = [:]
         /// Where diagnostics go (stderr).

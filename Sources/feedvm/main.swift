@@ -61,7 +61,8 @@ registerServices(on: server, options: options)
 if let path = options.traceFile {
     do {
         server.trace = try MessageTrace(path: path, arguments: options.replayArguments,
-                                        pathDirectories: [options.cacheDirectory ?? FeedService.defaultCacheDirectory])
+                                        pathDirectories: [options.cacheDirectory ?? FeedService.defaultCacheDirectory],
+                                        clockMembers: ["lastUpdated"])
     } catch {
         writeToStandardError("feedvm: cannot append to the trace file \(path): \(error)\n")
         exit(ExitStatus.usage)

@@ -13,7 +13,10 @@ final class InputSwitchTests: XCTestCase {
         XCTAssertEqual(update.result, ["revision": 3])
         XCTAssertEqual(update.trace, ["sections", "refreshStatus:footerStatus"])
         XCTAssertEqual(update.notifications[0][keyPath: "params.sections.0.items"], [])
-        XCTAssertEqual(update.notifications[1]["params"], ["session": session, "status": "footerStatus", "isHidden": true, "isNoMoreData": false])
+        XCTAssertEqual(update.notifications[1]["params"], [
+            "session": session, "status": "footerStatus", "isHidden": true, "isNoMoreData": false,
+            "refresh": ["state": "idle"], "append": ["state": "idle"],
+        ])
         let reload = harness.call("requestCommand", ["session": session, "reload": true])
         XCTAssertEqual(reload.result?["page"], 1)
         let firstItem = reload.notifications.first { $0["method"] == "sections" }?[keyPath: "params.sections.0.items.0.id"]?.stringValue

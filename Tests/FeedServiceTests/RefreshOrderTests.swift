@@ -6,8 +6,16 @@ final class RefreshOrderTests: XCTestCase {
     private func boundSession(_ harness: FeedServiceHarness, header: Bool = true, footer: Bool = true, total: Int = 25) -> JSON {
         let session = JSON.string(harness.makeSession(["total": .int(Int64(total))]))
         XCTAssertEqual(harness.call("bindRefreshStatus", ["session": session, "header": .bool(header), "footer": .bool(footer)]).result,
-                       ["status": "none"])
+                       ["status": "none", "refresh": ["state": "idle"], "append": ["state": "idle"]])
         return session
+    }
+
+    /// `params` without `lastUpdated`, after checking that it is milliseconds since 1970 of today's era.
+    private func stamped(_ params: JSON?) -> JSON? {
+        guard var object = params?.objectValue else { return params }
+        XCTAssertGreaterThan(object["lastUpdated"]?.integerValue ?? 0, 1_600_000_000_000)
+        object["lastUpdated"] = nil
+        return .object(object)
     }
 
     func testAReloadOfABoundSessionFollowsTheSeedOrder() {
@@ -18,9 +26,15 @@ final class RefreshOrderTests: XCTestCase {
             "refreshStatus:beingHeaderRefresh", "sections", "hud", "refreshStatus:endHeaderRefresh", "refreshStatus:footerStatus",
         ])
         XCTAssertEqual(reload.result, ["revision": 1, "count": 10, "page": 1, "hasMore": true])
-        XCTAssertEqual(reload.notifications[3]["params"], ["session": session, "status": "endHeaderRefresh"])
-        XCTAssertEqual(reload.notifications[4]["params"], [
+        XCTAssertEqual(reload.notifications[0]["params"], [
+            "session": session, "status": "beingHeaderRefresh", "refresh": ["state": "loading", "attempt": 1], "append": ["state": "idle"],
+        ])
+        XCTAssertEqual(stamped(reload.notifications[3]["params"]), [
+            "session": session, "status": "endHeaderRefresh", "refresh": ["state": "idle"], "append": ["state": "idle"],
+        ])
+        XCTAssertEqual(stamped(reload.notifications[4]["params"]), [
             "session": session, "status": "footerStatus", "isHidden": false, "isNoMoreData": false,
+            "refresh": ["state": "idle"], "append": ["state": "idle"],
         ])
         XCTAssertEqual(reload.notifications[2]["params"], ["session": session, "style": "success", "message": "Load successful"])
         let items = reload.notifications[1][keyPath: "params.sections.0.items"]?.arrayValue ?? []
@@ -40,12 +54,13 @@ final class RefreshOrderTests: XCTestCase {
         XCTAssertEqual(last.trace, [
             "refreshStatus:beingFooterRefresh", "sections", "hud", "refreshStatus:noMoreData", "refreshStatus:footerStatus",
         ])
-        XCTAssertEqual(last.result, ["revision": 3, "count": 25, "page": 3, "hasMore": false])
+        XCTAssertEqual(last.result, ["revision": 3, "count": 25, "page": 3, "hasMore": false, "endReason": "totalReached"])
         XCTAssertEqual(last.notifications[4][keyPath: "params.isNoMoreData"], true)
+        XCTAssertEqual(last.notifications[4][keyPath: "params.append"], ["state": "endOfList", "reason": "totalReached"])
 
         let afterTheEnd = harness.call("requestCommand", ["session": session, "reload": false])
         XCTAssertEqual(afterTheEnd.notifications, [])
-        XCTAssertEqual(afterTheEnd.result, ["revision": 3, "count": 25, "page": 3, "hasMore": false])
+        XCTAssertEqual(afterTheEnd.result, ["revision": 3, "count": 25, "page": 3, "hasMore": false, "endReason": "totalReached"])
 
         let reload = harness.call("requestCommand", ["session": session, "reload": true])
         XCTAssertEqual(reload.notifications.last?[keyPath: "params.isNoMoreData"], false)
@@ -71,8 +86,9 @@ final class RefreshOrderTests: XCTestCase {
         let harness = FeedServiceHarness()
         let session = JSON.string(harness.makeSession(["total": 5]))
         _ = harness.call("requestCommand", ["session": session, "reload": true])
-        XCTAssertEqual(harness.call("bindRefreshStatus", ["session": session]).result, [
+        XCTAssertEqual(stamped(harness.call("bindRefreshStatus", ["session": session]).result), [
             "status": "footerStatus", "isHidden": false, "isNoMoreData": true,
+            "refresh": ["state": "idle"], "append": ["state": "endOfList", "reason": "totalReached"],
         ])
     }
 

@@ -26,7 +26,8 @@ final class NoNextPageValueTests: XCTestCase {
             let (end, _) = try next(value)
             XCTAssertEqual([end.hasMore, end.nextCursor == nil], [false, true], "\(String(describing: value))")
             XCTAssertEqual(end.endReason, .noNextCursor)
-            XCTAssertEqual(end.warnings, [])
+            XCTAssertEqual(end.warnings, value == nil ? ["nextCursor 'nextPage' is not in the page; the list ends after page 1"] : [],
+                           "a key that is there says the end; one that is missing may be misspelt")
         }
     }
 

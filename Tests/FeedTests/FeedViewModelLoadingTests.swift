@@ -96,7 +96,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
         harness.clearLog()
         let last = harness.request(reload: false)
         harness.run()
-        XCTAssertEqual(try last.current?.get(), PageLoadResult(revision: 3, count: 25, page: 3, hasMore: false))
+        XCTAssertEqual(try last.current?.get(), PageLoadResult(revision: 3, count: 25, page: 3, hasMore: false, endReason: .totalReached))
         XCTAssertEqual(harness.statuses, [.beingFooterRefresh, .noMoreData, .footerStatus(isHidden: false, isNoMoreData: true)])
 
         harness.clearLog()
@@ -116,7 +116,7 @@ final class FeedViewModelLoadingTests: XCTestCase {
     /// Regression: the seed demo advanced its page index before the request and never ended the
     /// spinner on error, so a failed page was skipped and the footer spun forever.
     func testAFailedLoadMoreEndsTheSpinnerKeepsTheListAndRetriesTheSamePage() throws {
-        let harness = FeedHarness()
+        let harness = FeedHarness(input: try FeedInput(json: ["retry": false]))
         harness.request(reload: true)
         harness.run()
         harness.clearLog()

@@ -60,7 +60,7 @@ final class LiveEnvironmentTests: XCTestCase {
         let scheduler = TestScheduler()
         let environment = FeedEnvironment.live(scheduler: scheduler, imageLoader: ImageLoader(diskCache: nil, transport: transport), transport: transport)
         let viewModel = FeedViewModel(input: input, environment: environment)
-        XCTAssertEqual(try run(viewModel, scheduler, reload: true)?.get(), PageLoadResult(revision: 1, count: 1, page: 1, hasMore: false))
+        XCTAssertEqual(try run(viewModel, scheduler, reload: true)?.get(), PageLoadResult(revision: 1, count: 1, page: 1, hasMore: false, endReason: .totalReached))
         XCTAssertEqual(refreshes.current, 1)
         XCTAssertEqual(try run(viewModel, scheduler, reload: true)?.get().count, 1)
         XCTAssertEqual(refreshes.current, 1, "the renewed token is kept")

@@ -157,7 +157,7 @@ final class JSONRPCConformanceTests: XCTestCase {
 
     func testInitializeAnswersServerInfoAndRecordsTheClient() {
         let result = ask(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"t"},"capabilities":{"images":{"inline":true}}}}"#)["result"]
-        XCTAssertEqual(result?["protocolVersion"], "1.1")
+        XCTAssertEqual(result?["protocolVersion"], "1.2")
         XCTAssertEqual(result?["serverInfo"]?["name"], "feedvm")
         XCTAssertEqual(harness.server.clientInitializeParameters?["capabilities"]?["images"]?["inline"], true)
     }
@@ -165,14 +165,14 @@ final class JSONRPCConformanceTests: XCTestCase {
     func testInitializeAcceptsEveryMinorVersionOfItsMajorAndNamesTheSupportedOneOtherwise() {
         for version in ["1.0", "1.1", "1.9", "1.42"] {
             let answer = ask(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"\#(version)"}}"#)
-            XCTAssertEqual(answer["result"]?["protocolVersion"], "1.1", version)
+            XCTAssertEqual(answer["result"]?["protocolVersion"], "1.2", version)
         }
         for version in [#""2.0""#, #""0.9""#, #""10.0""#] {
             let error = ask(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":\#(version)}}"#)["error"]
             XCTAssertEqual(error?["code"], .int(-32602), version)
             XCTAssertEqual(error?["data"]?["field"], "protocolVersion")
-            XCTAssertEqual(error?["data"]?["supported"], "1.1")
-            XCTAssertTrue(error?["message"]?.stringValue?.contains("1.1") == true, "names the supported version: \(String(describing: error))")
+            XCTAssertEqual(error?["data"]?["supported"], "1.2")
+            XCTAssertTrue(error?["message"]?.stringValue?.contains("1.2") == true, "names the supported version: \(String(describing: error))")
         }
         for malformed in [#""1""#, #""one.two""#, "1.1", #""1.1.0""#, #""1.""#] {
             let error = ask(#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":\#(malformed)}}"#)["error"]

@@ -21,7 +21,8 @@ final class MessageTraceTests: XCTestCase {
     private func traced(framing: Framing, _ talk: (LineConnection) -> Void) throws -> [JSON] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let trace = try MessageTrace(path: file.path, arguments: ["--stub-delay-ms", "5"], pathDirectories: ["/cache/dir"])
+        let trace = try MessageTrace(
+            path: file.path, arguments: ["--stub-delay-ms", "5"], pathDirectories: ["/cache/dir"], clockMembers: ["lastUpdated"])
         let harness = InProcessServer { server in
             server.trace = trace
             server.traceRedactor = SecretMembers()
@@ -54,6 +55,16 @@ final class MessageTraceTests: XCTestCase {
         XCTAssertEqual(lines[5], ["dir": ">", "raw": "{oops\n"])
         XCTAssertEqual(lines[6]["msg"]?["error"]?["code"], .int(-32700))
         XCTAssertFalse(lines.map(\.jsonString).joined().contains("hunter2"))
+    }
+
+    func testClockMembersAreTracedAsAnyIntegerSoATraceReplaysLater() throws {
+        let lines = try traced(framing: .newline) { client in
+            client.send(#"{"jsonrpc":"2.0","id":2,"method":"echo","params":{"lastUpdated":1733240000123,"inner":{"lastUpdated":5},"lastUpdatedNote":"lastUpdated"}}"#)
+            _ = client.receive()
+            _ = client.receive()
+        }
+        XCTAssertEqual(lines[4]["msg"]?["result"], ["lastUpdated": "$integer", "inner": ["lastUpdated": "$integer"], "lastUpdatedNote": "lastUpdated"])
+        XCTAssertEqual(lines[2]["msg"]?["params"]?["lastUpdated"], 1733240000123, "what the client sent is kept")
     }
 
     func testAPingAnsweredWithoutParsingIsTracedToo() throws {

@@ -8,7 +8,7 @@ export * from './types/methods.js';
 
 import type {
   ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
-  OpenRPCDocument, Output, RefreshStatus, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
+  OpenRPCDocument, Output, RefreshStatus, RequestCommandResult, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult,
 } from './types/values.js';
 import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/methods.js';
@@ -39,6 +39,8 @@ export interface ClientOptions {
   closeTimeout?: number;
   /** How many stderr lines to keep for `ServerExited` (default 200). */
   stderrTailLines?: number;
+  /** The longest message read from the server (default: `messageBound(args)`); a longer one is skipped and noted in the stderr tail. */
+  maxMessageBytes?: number;
 }
 
 export interface ExitStatus {
@@ -69,6 +71,8 @@ export class FeedMethods {
   discover(options?: CallOptions): Promise<OpenRPCDocument>;
   transform(input: Input, options?: CallOptions): Promise<TransformResult>;
   requestCommand(session: SessionId, reload: boolean, options?: CallOptions): Promise<LoadResult>;
+  /** Runs the failed load again with the same page; `{retried: false}` when nothing had failed. */
+  retry(session: SessionId, options?: CallOptions): Promise<RequestCommandResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
   loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;
@@ -86,6 +90,9 @@ export class FeedVMClient extends FeedMethods {
   readonly binary: string;
   timeout: number | undefined;
   closeTimeout: number;
+  readonly maxMessageBytes: number;
+  /** Bytes written to the server and not yet taken by it. */
+  readonly queuedBytes: number;
   readonly pid: number | undefined;
   readonly stderrTail: string;
   readonly exited: Promise<ExitStatus>;
@@ -124,8 +131,10 @@ export class FeedMirror {
 // -- discovery -------------------------------------------------------------------------------
 
 /** Explicit path, `$FEEDVM_BIN`, `PATH`, then `<repo>/.build/{release,debug}/feedvm` from `cwd` up. */
-export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string }): string;
+export function findBinary(explicit?: string, context?: { env?: Record<string, string | undefined>; cwd?: string; clientFiles?: string; shipped?: string[] }): string;
 export function repositoryRoot(start?: string): string | null;
+/** The longest message a server started with `args` may send: 64 MiB, or more when `--max-image-bytes` or `--max-message-bytes` allow it. */
+export function messageBound(args?: readonly string[]): number;
 
 // -- errors ----------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ export { FeedVMClient } from './src/client.js';
 export { FeedMethods, PROTOCOL_VERSION } from './src/methods.js';
 export { FeedMirror, MirrorOutOfSync, InvalidChanges, applySectionChanges } from './src/mirror.js';
 export { findBinary, repositoryRoot } from './src/discovery.js';
+export { messageBound } from './src/wire.js';
 export {
   FeedVMError, BinaryNotFound, RpcError, ParseError, InvalidRequest, MethodNotFound, InvalidParams,
   InternalError, RequestCancelled, ApplicationError, UnknownSession, LoadFailed, ImageLoadFailed,

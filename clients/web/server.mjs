@@ -66,7 +66,8 @@ const log = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 const tabs = new Tabs({ binary, args, maxTabs, log });
 await tabs.client(); // fail now, not at the first tab, when feedvm cannot start
 
-const server = createServer({ requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 32 * 1024 });
+// Requests without Host reach the guard, which refuses them as it refuses a wrong Host (421).
+const server = createServer({ requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 32 * 1024, requireHostHeader: false });
 server.on('request', routes({ tabs, port: () => /** @type {import('node:net').AddressInfo} */ (server.address()).port, cacheDir, log }));
 server.listen(port, '127.0.0.1', () => {
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());

@@ -1,8 +1,9 @@
 """Writing the ``feedvm`` wheel with the standard library (the wheel format, PEP 427/491).
 
-The wheel holds the pure-Python client (``clients/python/feedvm``) plus the static binary as
-package data (``feedvm/bin/feedvm``, mode 755), as ruff and uv ship theirs, and a ``feedvm``
-console command (``feedvm.bundled:main``, which execs the binary). Its tag is
+The wheel holds the pure-Python client (``clients/python/feedvm``) plus the static binary as a
+script (``feedvm-<version>.data/scripts/feedvm``, mode 755), as ruff and uv ship theirs: pip
+installs it beside the interpreter's other commands, so ``feedvm`` on ``PATH`` is the binary
+itself, and the client finds it through the wheel's RECORD. Its tag is
 ``py3-none-<platform>``: any Python 3 (the client is pure Python), one platform (the binary).
 Entries are written in sorted order with a fixed timestamp, so the same inputs give the same
 bytes.
@@ -49,7 +50,12 @@ class WheelSpec:
             relative = path.relative_to(self.client).as_posix()
             if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed"):
                 yield relative, path.read_bytes(), 0o644
-        yield f"{NAME}/bin/feedvm", self.binary.read_bytes(), 0o755
+        yield self.script_path, self.binary.read_bytes(), 0o755
+
+    @property
+    def script_path(self) -> str:
+        """Where the binary goes in the wheel: the ``scripts`` folder of its ``.data`` directory."""
+        return f"{NAME}-{self.version}.data/scripts/{NAME}"
 
     def metadata(self) -> bytes:
         """Core metadata 2.1, with the client's README as the description."""
@@ -68,7 +74,6 @@ class WheelSpec:
         wheel = (f"Wheel-Version: 1.0\nGenerator: feedvm scripts/package\nRoot-Is-Purelib: false\n"
                  f"Tag: py3-none-{self.tag}\n")
         return [(f"{folder}/METADATA", self.metadata()), (f"{folder}/WHEEL", wheel.encode()),
-                (f"{folder}/entry_points.txt", f"[console_scripts]\n{NAME} = feedvm.bundled:main\n".encode()),
                 (f"{folder}/LICENSE", self.licence.read_bytes())]
 
 

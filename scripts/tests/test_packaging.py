@@ -58,14 +58,15 @@ def test_the_wheel_holds_the_client_the_executable_binary_and_a_true_record(tmp_
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         info = f"feedvm-{spec.version}.dist-info"
+        script = f"feedvm-{spec.version}.data/scripts/feedvm"
         assert {"feedvm/__init__.py", "feedvm/discovery.py", "feedvm/py.typed", "feedvm/demo/app.py",
-                "feedvm/bin/feedvm", f"{info}/METADATA", f"{info}/WHEEL", f"{info}/RECORD",
-                f"{info}/entry_points.txt", f"{info}/LICENSE"} <= set(names)
-        assert not [name for name in names if "__pycache__" in name or name.startswith("tests/")]
-        mode = archive.getinfo("feedvm/bin/feedvm").external_attr >> 16
+                script, f"{info}/METADATA", f"{info}/WHEEL", f"{info}/RECORD", f"{info}/LICENSE"} <= set(names)
+        assert not [name for name in names if "__pycache__" in name or name.startswith("tests/")
+                    or name.endswith(("source_checkout", "entry_points.txt", "bin/feedvm"))]
+        mode = archive.getinfo(script).external_attr >> 16
         assert stat.S_ISREG(mode) and mode & 0o777 == 0o755
+        assert archive.read(script) == binary.read_bytes(), "the binary itself is the feedvm command"
         assert "Tag: py3-none-linux_x86_64" in archive.read(f"{info}/WHEEL").decode()
-        assert "feedvm = feedvm.bundled:main" in archive.read(f"{info}/entry_points.txt").decode()
         record = [line.split(",") for line in archive.read(f"{info}/RECORD").decode().splitlines()]
         assert sorted(name for name, _, _ in record) == sorted(names)
         for name, digest, size in record:

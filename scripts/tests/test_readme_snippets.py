@@ -89,12 +89,13 @@ def test_the_block_runs_as_written(block: Block, venvs, tmp_path):
         assert any(output == line for output in printed), f"expected the line {line!r}\n{report}"
 
 
-def test_the_client_installed_by_the_readme_finds_the_build_from_a_subdirectory(venvs):
+def test_the_client_installed_by_the_readme_finds_the_build_from_anywhere(venvs, tmp_path):
     """After the client README's ``pip install ./clients/python`` (the package in the venv, not on
-    PYTHONPATH), ``feedvm.find_binary()`` finds the repository's build from any folder inside it."""
+    PYTHONPATH), ``feedvm.find_binary()`` finds the repository's build from a folder outside it:
+    the install recorded the checkout it came from."""
     environment = venvs[ROOT / "clients" / "python" / "README.md"]
     probe = "import feedvm; print(feedvm.__file__); print(feedvm.find_binary())"
-    done = environment.run([str(environment.python), "-c", probe], cwd=ROOT / "Sources" / "Feed")
+    done = environment.run([str(environment.python), "-c", probe], cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     package, binary = done.stdout.splitlines()
     assert Path(package).is_relative_to(environment.path), "the client must come from the venv"

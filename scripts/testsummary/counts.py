@@ -2,9 +2,10 @@
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Tuple
+from typing import List, Sequence, Tuple
 
-__all__ = ["Counts", "SuiteResult", "append_result", "read_results", "closing_line"]
+__all__ = ["Counts", "SuiteResult", "Incomplete", "append_result", "append_incomplete", "read_results",
+           "read_incomplete", "closing_line"]
 
 
 @dataclass(frozen=True)
@@ -47,19 +48,49 @@ def append_result(results: Path, result: SuiteResult) -> None:
                      f"{result.status}\t{int(counts.complete)}\n")
 
 
+@dataclass(frozen=True)
+class Incomplete:
+    """A part of the run that a missing package keeps from running (``kind`` ``"not run"``) or
+    makes skip some tests (``"skips"``), and the command that installs what is missing."""
+
+    kind: str
+    part: str
+    packages: str
+    install: str
+
+
+def append_incomplete(results: Path, incomplete: Incomplete) -> None:
+    """Add ``incomplete`` to the results file (a line starting with ``#``)."""
+    with results.open("a", encoding="utf-8") as handle:
+        handle.write(f"#incomplete\t{incomplete.kind}\t{incomplete.part}\t{incomplete.packages}\t{incomplete.install}\n")
+
+
+def read_incomplete(results: Path) -> List[Incomplete]:
+    """Every part recorded as not run or skipping, in order."""
+    found = []
+    if results.exists():
+        for line in results.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#incomplete\t"):
+                _, kind, part, packages, install = line.split("\t")
+                found.append(Incomplete(kind, part, packages, install))
+    return found
+
+
 def read_results(results: Path) -> List[SuiteResult]:
     """Every suite recorded so far, in order."""
     suites = []
     if results.exists():
         for line in results.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                continue
             name, passed, failed, skipped, status, complete = line.split("\t")
             suites.append(SuiteResult(name, Counts(int(passed), int(failed), int(skipped), complete == "1"),
                                       int(status)))
     return suites
 
 
-def closing_line(suites: List[SuiteResult]) -> Tuple[str, bool]:
-    """The last line of the test command, and whether everything passed."""
+def closing_line(suites: List[SuiteResult], incomplete: Sequence[Incomplete] = ()) -> Tuple[str, bool]:
+    """The last line of the test command, and whether everything passed and ran."""
     total = Counts()
     for suite in suites:
         total += suite.counts
@@ -68,4 +99,10 @@ def closing_line(suites: List[SuiteResult]) -> Tuple[str, bool]:
     verdict = "FAILED: " + ", ".join(broken) if broken else "all passed"
     line = (f"tests: {total.passed} passed, {total.failed} failed, {total.skipped} skipped "
             f"in {len(suites)} suites ({parts}); {verdict}")
-    return line, not broken and bool(suites)
+    if incomplete:
+        not_run = [entry.part for entry in incomplete if entry.kind == "not run"]
+        skipping = [entry.part for entry in incomplete if entry.kind == "skips"]
+        said = ([f"not run: {', '.join(not_run)}"] if not_run else []) + \
+               ([f"tests skipped in: {', '.join(skipping)}"] if skipping else [])
+        line += f"; INCOMPLETE for missing tools ({'; '.join(said)}): {incomplete[0].install}"
+    return line, not broken and bool(suites) and not incomplete

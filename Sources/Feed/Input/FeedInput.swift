@@ -8,7 +8,7 @@ import Network
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
 ///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
-///  "successCode": 0, "auth": {...}, "custom": {...}}
+///  "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
 /// bad one is reported by name (`input.pageSize: must be between 1 and 100, got 0`).
@@ -43,6 +43,10 @@ public struct FeedInput: Sendable {
     public private(set) var showsHUD = true
     /// The resolved source mechanism.
     public private(set) var config: SourceConfig = .stub
+    /// How failed page and image loads are retried (`"retry"`).
+    public private(set) var retryPolicy = RetryPolicy.standard
+    /// The most pages a list loads before it ends with `pageLimit` (`"maxPages"`); `nil` for no limit.
+    public private(set) var maxPages: Int?
     /// The envelope source's token renewal (`"auth"`), when configured.
     public private(set) var tokenRenewal: TokenRenewal?
     /// The members it was read from, unknown ones included: what `merging(_:)` merges into.
@@ -69,6 +73,8 @@ public struct FeedInput: Sendable {
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
         showsHUD = try reader.bool("hud") ?? true
+        retryPolicy = try RetryPolicy(inputMember: reader.object["retry"], field: reader.path("retry"))
+        maxPages = try reader.int("maxPages", in: 1...1_000_000)
         let explicitBaseURL = try reader.string("baseURL")
 
         switch source {
@@ -132,5 +138,6 @@ extension FeedInput: Equatable {
             && lhs.accessKey == rhs.accessKey && lhs.total == rhs.total && lhs.headers == rhs.headers
             && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
             && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
+            && lhs.retryPolicy == rhs.retryPolicy && lhs.maxPages == rhs.maxPages
     }
 }

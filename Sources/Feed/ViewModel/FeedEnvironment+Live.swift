@@ -26,6 +26,6 @@ extension FeedEnvironment {
                 return ProviderFeedSource(config: input.config, context: input.context, provider: provider)
             }
             return StubFeedSource(catalog: StubCatalog(total: input.total), delay: input.stubDelay ?? defaultStubDelay, scheduler: scheduler)
-        }, imageLoader: imageLoader)
+        }, imageLoader: imageLoader, requestTimeout: requestTimeout)
     }
 }

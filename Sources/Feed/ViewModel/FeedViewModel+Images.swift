@@ -107,7 +107,7 @@ extension FeedViewModel {
         }
         let request = SerialDisposable()
         state.imageLoads[index, default: [:]][token] = .init(variant: variant, request: request, waiter: waiter)
-        let loader = environment.imageLoader
+        let (loader, environment, policy) = (environment.imageLoader, environment, state.input.retryPolicy)
         let scheduler = environment.scheduler
         // `stub://` names the stub catalog's images: only the stub source's items may use it.
         let refused = state.input.source != .stub && URLScheme.of(url) == "stub"
@@ -116,7 +116,7 @@ extension FeedViewModel {
                 scheduler.schedule { [weak self] in self?.finishImage(index: index, token: token, result: result) }
             }
             guard !refused else { return finish(.failure(.refusedScheme("stub", url: url))) }
-            request.disposable = loader.retrieveImage(url, completion: finish)
+            request.disposable = loader.retrieveImage(url, retrying: policy, in: environment, completion: finish)
         }]
     }
 

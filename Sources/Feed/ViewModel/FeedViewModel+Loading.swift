@@ -37,7 +37,7 @@ extension FeedViewModel {
     }
 
     /// A caller of `request(reload:)` left; the load stops when it was the last one.
-    private func withdraw(token: Int) {
+    func withdraw(token: Int) {
         let effects = state.withLock { state -> [@Sendable () -> Void] in
             guard var load = state.inFlight, let position = load.waiters.firstIndex(where: { $0.token == token }) else { return [] }
             load.waiters.remove(at: position)
@@ -45,7 +45,8 @@ extension FeedViewModel {
             guard load.waiters.isEmpty else { return [] }
             state.inFlight = nil
             load.request.dispose()
-            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)] + releaseReaders(&state)
+            state.loads[load.type] = .idle
+            return [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads), emit(state.footerStatus, state.loads)] + releaseReaders(&state)
         }
         perform(effects)
     }
@@ -87,8 +88,10 @@ extension FeedViewModel {
         state.cursor = nil
         state.loadedCursors = []
         state.hasMore = true
+        state.endReason = nil
+        state.loads = LoadStates()
         effects += replaceItems(with: [], &state)
-        effects.append(emit(state.footerStatus))
+        effects.append(emit(state.footerStatus, state.loads))
         return effects
     }
 
@@ -108,25 +111,33 @@ extension FeedViewModel {
             }
         }
         var effects = cancelInFlight(because: .superseded, &state)
-        let id = state.takeToken()
-        let request = SerialDisposable()
         var pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         pageRequest.loadedCursors = reload ? [] : state.loadedCursors
-        state.inFlight = .init(id: id, isReload: reload, waiters: [(token, waiter)], request: request, cursor: pageRequest.cursor)
-        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh))
-        let source = state.source
-        effects.append { [weak self, pageRequest] in
-            // Subscribed after the "being" status went out. The answer is applied on the
-            // scheduler: in this pass when the source answered during the subscription.
-            request.disposable = source.page(pageRequest).subscribe { [weak self] result in
-                self?.performSoon { [weak self] in self?.finishLoad(id: id, result: result) }
-            }
-        }
+        let load = FeedViewModelState.Load(
+            id: state.takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
+            policy: state.input.retryPolicy)
+        state.inFlight = load
+        state.loads[load.type] = .loading(attempt: 1)
+        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh, state.loads))
+        // Subscribed after the "being" status went out.
+        effects.append(startAttempt(of: load, source: state.source))
         return effects
     }
 
+    /// Sends `load`'s request; the answer always hops to the scheduler.
+    func startAttempt(of load: FeedViewModelState.Load, source: any FeedSource) -> @Sendable () -> Void {
+        let (id, attempt, request, pageRequest) = (load.id, load.attempt, load.request, load.pageRequest)
+        return { [weak self] in
+            // The answer is applied on the scheduler: in this pass when the source answered
+            // during the subscription.
+            request.disposable = source.page(pageRequest).subscribe { [weak self] result in
+                self?.performSoon { [weak self] in self?.finishLoad(id: id, attempt: attempt, result: result) }
+            }
+        }
+    }
+
     /// Cancels the load in flight for `reason`: its request is disposed, its callers get
-    /// `.cancelled(reason)`, and a load-more's footer stops spinning. The list readers that
+    /// `.cancelled(reason)`, and its spinner stops (`endHeaderRefresh` or `endFooterRefresh`). The list readers that
     /// waited for it take effect first; a load one of them starts is cancelled in turn, so no
     /// load is left in flight.
     func cancelInFlight(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
@@ -134,20 +145,27 @@ extension FeedViewModel {
         while let load = state.inFlight {
             state.inFlight = nil
             load.request.dispose()
-            if !load.isReload { effects.append(emit(.endFooterRefresh)) }
+            state.loads[load.type] = .idle
+            effects.append(emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads))
             for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
             effects += releaseReaders(&state)
         }
         return effects
     }
 
-    private func finishLoad(id: Int, result: Result<FeedPage, any Error>) {
+    private func finishLoad(id: Int, attempt: Int, result: Result<FeedPage, any Error>) {
         let effects = state.withLock { state -> [@Sendable () -> Void] in
-            guard let load = state.inFlight, load.id == id else { return [] }  // superseded meanwhile
-            state.inFlight = nil
+            // Superseded, withdrawn or waiting to retry meanwhile.
+            guard let load = state.inFlight, load.id == id, load.attempt == attempt else { return [] }
             switch result {
-            case .success(let page): return apply(page, of: load, &state) + releaseReaders(&state)
-            case .failure(let error): return fail(load, error as? FeedError ?? .transport(message: "\(error)", url: nil), &state) + releaseReaders(&state)
+            case .success(let page):
+                state.inFlight = nil
+                return apply(page, of: load, &state) + releaseReaders(&state)
+            case .failure(let error):
+                let failure = error as? FeedError ?? .transport(message: "\(error)", url: nil)
+                if let retry = scheduleRetry(of: load, after: failure, &state) { return retry }
+                state.inFlight = nil
+                return fail(load, failure, &state) + releaseReaders(&state)
             }
         }
         perform(effects)
@@ -164,15 +182,25 @@ extension FeedViewModel {
         // A new list: rows now mean other items, so image loads of the old rows end here.
         var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
-        state.loadedCursors = load.isReload ? [] : state.loadedCursors + (load.cursor.map { [$0] } ?? [])
+        state.loadedCursors = load.isReload ? [] : state.loadedCursors + (load.pageRequest.cursor.map { [$0] } ?? [])
         state.cursor = page.nextCursor
-        state.hasMore = page.hasMore
+        (state.hasMore, state.endReason) = page.hasMore && state.loadedPages >= (state.input.maxPages ?? .max)
+            ? (false, .pageLimit) : (page.hasMore, page.endReason)
+        recordSuccess(of: load, &state)
         // Seed 000's order: the HUD with the new models, then the end of the spinner.
-        if state.input.showsHUD { effects.append { [hud] in hud.onNext(.loadSucceeded) } }
-        effects.append(emit(load.isReload ? .endHeaderRefresh : page.hasMore ? .endFooterRefresh : .noMoreData))
-        effects.append(emit(state.footerStatus))
+        if state.input.showsHUD {
+            let warnings = page.warnings.map(HUDMessage.warning)
+            effects.append { [hud] in
+                hud.onNext(.loadSucceeded)
+                warnings.forEach(hud.onNext)
+            }
+        }
+        effects.append(emit(load.isReload ? .endHeaderRefresh : state.hasMore ? .endFooterRefresh : .noMoreData, state.loads))
+        effects.append(emit(state.footerStatus, state.loads))
         var outcome = state.currentResult
         outcome.duplicatesDropped = dropped
+        outcome.attempts = load.attempt
+        outcome.warnings = page.warnings
         let result = outcome
         for (_, waiter) in load.waiters { effects.append { waiter(.success(result)) } }
         return effects
@@ -181,7 +209,8 @@ extension FeedViewModel {
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         var effects: [@Sendable () -> Void] = []
         if state.input.showsHUD { effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) } }
-        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh), emit(state.footerStatus)]
+        state.loads[load.type] = .error(LoadFailure(error: error, retryable: error.isTransient, attempts: load.attempt))
+        effects += [emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads), emit(state.footerStatus, state.loads)]
         for (_, waiter) in load.waiters { effects.append { waiter(.failure(error)) } }
         return effects
     }
@@ -210,8 +239,10 @@ extension FeedViewModel {
         return [{ [updates] in updates.onNext(update) }]
     }
 
-    func emit(_ status: RefreshStatus) -> @Sendable () -> Void {
-        { [refreshStatus] in refreshStatus.onNext(status) }
+    /// Emits `status` with `loads`, the load states as they are when the status is decided.
+    func emit(_ status: RefreshStatus, _ loads: LoadStates, retryOf: LoadType? = nil) -> @Sendable () -> Void {
+        let update = RefreshUpdate(status: status, loads: loads, retryOf: retryOf)
+        return { [refreshUpdates] in refreshUpdates.onNext(update) }
     }
 }
 

@@ -19,12 +19,15 @@ import Reactive
 /// - A reload loads the first page and replaces the list; a load-more appends the next page.
 /// - A reload supersedes the load in flight (as `flatMapLatest` does): its request is disposed,
 ///   which cancels the HTTP task, its result is never applied, its callers get
-///   `FeedError.cancelled`, and a superseded load-more's footer gets `endFooterRefresh`.
+///   `FeedError.cancelled`, and its spinner gets its end (`endHeaderRefresh`/`endFooterRefresh`).
 /// - A load-more while any load is in flight joins it: no request of its own, same result.
 /// - After the end of the list a load-more changes nothing and completes at once with
 ///   `hasMore == false`, until a reload.
-/// - A failure ends the spinner, reports the server's message in the HUD, and leaves the list
-///   and the page unchanged, so the next load-more retries the same page.
+/// - A transient failure is tried again after a backoff (`RetryPolicy`, the input's `retry`),
+///   with the same page; each attempt and wait is reported (`LoadState.loading`).
+/// - A failure ends the spinner, reports the server's message in the HUD, sets the load type's
+///   state to `error`, and leaves the list and the page unchanged, so the next load-more (or
+///   `retry()`) asks for the same page.
 /// - Items whose id is already listed are dropped and counted.
 public final class FeedViewModel: ViewModelType, Sendable {
     /// What the view feeds in besides the commands.
@@ -48,6 +51,9 @@ public final class FeedViewModel: ViewModelType, Sendable {
         public let sectionsUpdates: Observable<SectionsUpdate>
         /// Every refresh status; replays the latest to a new subscriber.
         public let refreshStatus: Observable<RefreshStatus>
+        /// Every refresh status with the load states as they were then, and the updates that
+        /// only report a retry (`RefreshUpdate.retryOf`); replays the latest.
+        public let refreshUpdates: Observable<RefreshUpdate>
         /// `true` = reload, `false` = load more (seed 001): each element runs
         /// `request(reload:)`, whose outcome goes unheard.
         public let requestCommand: PublishSubject<Bool>
@@ -60,12 +66,18 @@ public final class FeedViewModel: ViewModelType, Sendable {
         /// 003's `refreshStatusBind`): the latest status, replayed whatever it concerns, then
         /// only the statuses that concern a control that exists.
         public func bindRefreshStatus(header: Bool, footer: Bool) -> Observable<RefreshStatus> {
-            let statuses = refreshStatus
+            bindRefreshUpdates(header: header, footer: footer).map(\.status)
+        }
+
+        /// `bindRefreshStatus(header:footer:)` with the load states: the latest update, then
+        /// the updates that concern a control that exists (`RefreshUpdate.concerns`).
+        public func bindRefreshUpdates(header: Bool, footer: Bool) -> Observable<RefreshUpdate> {
+            let updates = refreshUpdates
             return Observable.create { observer in
                 let isReplay = Locked(true)
-                return statuses.subscribe(onNext: { status in
+                return updates.subscribe(onNext: { update in
                     let replayed = isReplay.withLock { isReplay in defer { isReplay = false }; return isReplay }
-                    if replayed || (status.concernsHeader && header) || (status.concernsFooter && footer) { observer.onNext(status) }
+                    if replayed || update.concerns(header: header, footer: footer) { observer.onNext(update) }
                 })
             }
         }
@@ -75,7 +87,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let state: Locked<FeedViewModelState>
     let pass = Locked(EffectPass())
     let updates: BehaviorSubject<SectionsUpdate>
-    let refreshStatus = BehaviorSubject<RefreshStatus>(value: .none)
+    let refreshUpdates = BehaviorSubject<RefreshUpdate>(value: RefreshUpdate(status: .none, loads: LoadStates()))
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
     private let bag = DisposeBag()
@@ -90,7 +102,8 @@ public final class FeedViewModel: ViewModelType, Sendable {
         let requestCommand = PublishSubject<Bool>()
         output = Output(
             sections: updates.map(\.sections).asDriver(onErrorJustReturn: [], scheduler: environment.scheduler),
-            sectionsUpdates: updates.asObservable(), refreshStatus: refreshStatus.asObservable(), requestCommand: requestCommand,
+            sectionsUpdates: updates.asObservable(), refreshStatus: refreshUpdates.map(\.status),
+            refreshUpdates: refreshUpdates.asObservable(), requestCommand: requestCommand,
             imageDownloaded: imageDownloaded.asObservable(), hud: hud.asObservable())
         requestCommand.subscribe(onNext: { [weak self] reload in _ = self?.request(reload: reload).subscribe { _ in } }).disposed(by: bag)
     }
@@ -110,7 +123,12 @@ public final class FeedViewModel: ViewModelType, Sendable {
     }
 
     /// The latest refresh status.
-    public var currentRefreshStatus: RefreshStatus { (try? refreshStatus.value()) ?? .none }
+    public var currentRefreshStatus: RefreshStatus { currentRefreshUpdate.status }
+
+    /// The latest refresh status with the load states.
+    public var currentRefreshUpdate: RefreshUpdate {
+        (try? refreshUpdates.value()) ?? RefreshUpdate(status: .none, loads: LoadStates())
+    }
 
     /// Tears the session down: cancels every load (callers get `.cancelled`) and image request.
     public func dispose() {

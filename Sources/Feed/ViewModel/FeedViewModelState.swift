@@ -16,9 +16,16 @@ struct FeedViewModelState {
         /// Callers waiting for the outcome, in arrival order; a `token` lets its caller leave,
         /// and one without (a prefetch) keeps the load running while every other caller leaves.
         var waiters: [(token: Int?, callback: Waiter)]
+        /// The request of the attempt under way, or the wait before the next one.
         let request: SerialDisposable
-        /// The cursor the page was asked for with (`nil` for the first page).
-        var cursor: String? = nil
+        /// The page every attempt asks for.
+        let pageRequest: PageRequest
+        /// How its failures are retried.
+        let policy: RetryPolicy
+        /// The attempt under way or waited for, from 1.
+        var attempt = 1
+
+        var type: LoadType { isReload ? .refresh : .append }
     }
 
     /// A command that reads the list by index (`loadImage`, `willDisplay`, `cancelImage`),
@@ -51,6 +58,10 @@ struct FeedViewModelState {
     /// each load hands them to its source, which ends a list whose next cursor names one.
     var loadedCursors: [String] = []
     var hasMore = true
+    /// Why the list ended, once `hasMore` is false.
+    var endReason: EndReason?
+    /// The refresh and append states, and the time of the last successful reload.
+    var loads = LoadStates()
     var revision = 0
     var inFlight: Load?
     /// List readers waiting for `inFlight`, in arrival order.
@@ -73,7 +84,7 @@ struct FeedViewModelState {
     }
 
     var currentResult: PageLoadResult {
-        PageLoadResult(revision: revision, count: items.count, page: loadedPages, hasMore: hasMore)
+        PageLoadResult(revision: revision, count: items.count, page: loadedPages, hasMore: hasMore, endReason: hasMore ? nil : endReason)
     }
 
     var footerStatus: RefreshStatus { .footerStatus(isHidden: items.isEmpty, isNoMoreData: !hasMore) }

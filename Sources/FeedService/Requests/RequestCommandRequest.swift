@@ -4,20 +4,46 @@ import Reactive
 import RPC
 
 /// `requestCommand {session, reload}`: the pull-down reload (`reload: true`) or the pull-up
-/// load-more, answered with its `PageLoadResult` once the load ended and its notifications went out.
+/// load-more, answered with its `PageLoadResult` once the load ended and its notifications went
+/// out. `{session, retry: true}` runs the failed load again with the same page (the reload if
+/// the refresh state is `error`, else the load-more), answered with its result and
+/// `"retried": true`, or with `{"retried": false}` at once when nothing failed.
 struct RequestCommandRequest: SessionRequest {
-    typealias Response = PageLoadResult
+    /// A load's result, or the answer to a retry.
+    enum Response: WireEncodable {
+        case loaded(PageLoadResult)
+        case retried(PageLoadResult?)
+
+        var wireJSON: JSON {
+            switch self {
+            case .loaded(let result): return result.wireJSON
+            case .retried(nil): return ["retried": false]
+            case .retried(let result?):
+                var object = result.wireJSON.objectValue ?? JSONObject()
+                object["retried"] = true
+                return .object(object)
+            }
+        }
+    }
+
     static let method = "requestCommand"
-    let session: String, reload: Bool
+    let session: String, reload: Bool, retry: Bool
 
-    init(params: RPCParams) throws(RPCError) { (session, reload) = (try params.string("session"), try params.bool("reload")) }
+    init(params: RPCParams) throws(RPCError) {
+        session = try params.string("session")
+        retry = try params.optionalBool("retry") ?? false
+        reload = retry ? try params.optionalBool("reload") ?? false : try params.bool("reload")
+    }
 
-    func serve(_ session: FeedSession) -> Single<PageLoadResult> { session.viewModel.request(reload: reload) }
+    func serve(_ session: FeedSession) -> Single<Response> {
+        retry ? session.viewModel.retry().map { .retried($0) } : session.viewModel.request(reload: reload).map { .loaded($0) }
+    }
 }
 
 extension PageLoadResult: WireEncodable {
     /// `{"revision", "count", "page", "hasMore"}`, then `duplicatesDropped` when the load dropped
-    /// items whose id was already listed.
+    /// items whose id was already listed, `endReason` at the end of the list, `attempts` when the
+    /// load took more than one, `warnings` when the page had any.
     var wireJSON: JSON {
         var object = JSONObject()
         object.appendUnchecked(key: "revision", value: .int(Int64(revision)))
@@ -25,6 +51,9 @@ extension PageLoadResult: WireEncodable {
         object.appendUnchecked(key: "page", value: .int(Int64(page)))
         object.appendUnchecked(key: "hasMore", value: .bool(hasMore))
         if duplicatesDropped > 0 { object["duplicatesDropped"] = .int(Int64(duplicatesDropped)) }
+        if let endReason { object["endReason"] = .string(endReason.rawValue) }
+        if attempts > 1 { object["attempts"] = .int(Int64(attempts)) }
+        if !warnings.isEmpty { object["warnings"] = .array(warnings.map { .string($0) }) }
         return .object(object)
     }
 }

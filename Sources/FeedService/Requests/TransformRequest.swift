@@ -52,9 +52,10 @@ struct TransformRequest: FeedRequest {
     private static func open(_ input: FeedInput, _ service: FeedService, server: RPCServer) throws(RPCError) -> Response {
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
         let session = try service.sessions.create { id in
-            let notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
+            var notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
                 server.sendNotification(method, params: params, attaching: attachments)
             }
+            notifier.logger = service.logger
             return FeedSession(id: id, input: input, capabilities: capabilities, notifier: notifier) { service.makeEnvironment(for: id, tokens: $0) }
         }
         service.logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")

@@ -9,6 +9,10 @@
 // The reader turns stdout lines into answers (a promise per request id) and events (one per
 // notification, emitted before the answer of the request that caused it resolves). stderr is
 // drained continuously so the server never blocks on its logs; its tail is kept for errors.
+// Nothing the server sends stops the reader: a message that cannot be read (not JSON, nested
+// deeper than the server's own limit, longer than the bound, not a JSON-RPC message) is noted in
+// the stderr tail and skipped. Writes never wait (a timeout is a deadline whatever the server
+// does), and refusals of the server's requests are dropped while the server is not reading.
 
 import { spawn } from 'node:child_process';
 import process from 'node:process';
@@ -18,7 +22,10 @@ import { CallAborted, RpcTimeout, ServerExited, errorFromWire } from './errors.j
 import { Emitter } from './emitter.js';
 import { FeedMethods } from './methods.js';
 import { StderrTail, guardAgainstOrphan, release } from './process.js';
-import { LineSplitter, decodeLine, encodeError, encodeRequest } from './wire.js';
+import { LineSplitter, decodeLine, encodeError, encodeRequest, messageBound } from './wire.js';
+
+/** Bytes waiting to be written above which refusals of the server's requests are dropped. */
+const MAX_QUEUED_REPLY_BYTES = 1 << 20;
 
 /**
  * @typedef {import('../index.js').ClientOptions} ClientOptions
@@ -39,8 +46,10 @@ export class FeedVMClient extends FeedMethods {
   /** @type {Map<number, Pending>} */
   #pending = new Map();
   #nextId = 0;
-  #splitter = new LineSplitter();
+  #splitter;
   #stderr;
+  #droppedReplies = 0;
+  #stdoutEnded = false;
   /** @type {ServerExited | null} */
   #exitError = null;
   /** @type {Promise<number | null> | null} */
@@ -60,6 +69,9 @@ export class FeedVMClient extends FeedMethods {
     /** How long `close()` waits at each step (end of stdin, SIGTERM) before escalating, in ms. */
     this.closeTimeout = options.closeTimeout ?? 3000;
     this.#stderr = new StderrTail(options.stderrTailLines ?? 200);
+    /** The longest message read from the server; a longer one is skipped and noted. */
+    this.maxMessageBytes = options.maxMessageBytes ?? messageBound(options.args ?? []);
+    this.#splitter = new LineSplitter({ maxBytes: this.maxMessageBytes, onError: (problem) => this.#note(problem) });
     this.#child = spawn(this.binary, options.args ?? [], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: options.env ?? process.env,
@@ -70,7 +82,10 @@ export class FeedVMClient extends FeedMethods {
     if (!stdin || !stdout || !stderr) throw new Error('spawn gave no stdio pipes');
     stdin.on('error', () => {}); // EPIPE once the server is gone: reported through `exited`
     stdout.on('data', (/** @type {Uint8Array} */ chunk) => this.#readLines(this.#splitter.push(chunk)));
-    stdout.on('end', () => this.#readLines(this.#splitter.flush()));
+    stdout.on('end', () => {
+      this.#stdoutEnded = true;
+      this.#readLines(this.#splitter.flush());
+    });
     stderr.on('data', (/** @type {Uint8Array} */ chunk) => this.#readStderr(chunk));
     this.#exited = new Promise((resolve) => {
       const child = this.#child;
@@ -78,6 +93,14 @@ export class FeedVMClient extends FeedMethods {
         if (child.pid === undefined) this.#finish({ exitCode: null, signal: null }, resolve);
       });
       child.on('close', (code, signal) => this.#finish({ exitCode: code, signal }, resolve));
+      // 'close' waits for the pipes, which a child of the server may hold open: after the exit,
+      // give the reader closeTimeout to read what was written, then fail what is pending.
+      child.on('exit', (code, signal) => {
+        if (this.#stdoutEnded) return;
+        const timer = /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (
+          setTimeout(() => this.#finish({ exitCode: code, signal }, resolve), this.closeTimeout)));
+        timer.unref?.(); // Node's timers: this one alone keeps no program running
+      });
     });
   }
 
@@ -89,6 +112,11 @@ export class FeedVMClient extends FeedMethods {
   /** The last lines the server wrote to stderr. */
   get stderrTail() {
     return this.#stderr.text;
+  }
+
+  /** Bytes written to the server and not yet taken by it. */
+  get queuedBytes() {
+    return this.#child.stdin?.writableLength ?? 0;
   }
 
   /** Resolves once the server process has ended and its pipes are closed. */
@@ -211,6 +239,16 @@ export class FeedVMClient extends FeedMethods {
 
   // -- reading -----------------------------------------------------------------------------
 
+  /**
+   * A note of the client's own about the server, kept in the stderr tail.
+   * @param {string} problem
+   */
+  #note(problem) {
+    const line = `feedvm client: ${problem}`;
+    this.#stderr.keep(line);
+    this.#events.emit('stderr', line);
+  }
+
   /** @param {string[]} lines */
   #readLines(lines) {
     for (const line of lines) {
@@ -218,24 +256,33 @@ export class FeedVMClient extends FeedMethods {
       try {
         messages = decodeLine(line);
       } catch (error) {
-        this.#stderr.keep(`feedvm client: unreadable line from server: ${error}`);
+        this.#note(`unreadable message from server skipped: ${error}`);
         continue;
       }
       for (const message of messages) {
-        if (message.kind === 'notification') {
-          const { method, params } = message;
-          this.#events.emit(/** @type {any} */ (method), params);
-          this.#events.emit('notification', { method, params });
-        } else if (message.kind === 'response') {
-          const pending = typeof message.id === 'number' ? this.#pending.get(message.id) : undefined;
-          if (!pending) continue; // the answer to a call we gave up on (timed out, aborted)
-          this.#pending.delete(/** @type {number} */ (message.id));
-          if (message.error !== undefined) pending.reject(errorFromWire(message.error));
-          else pending.resolve(message.result);
-        } else {
-          this.#refuse(message.id, message.method);
+        try {
+          this.#dispatch(message);
+        } catch (error) {
+          this.#note(`message from server skipped: ${error}`);
         }
       }
+    }
+  }
+
+  /** @param {import('./wire.js').Incoming} message */
+  #dispatch(message) {
+    if (message.kind === 'notification') {
+      const { method, params } = message;
+      this.#events.emit(/** @type {any} */ (method), params);
+      this.#events.emit('notification', { method, params });
+    } else if (message.kind === 'response') {
+      const pending = typeof message.id === 'number' ? this.#pending.get(message.id) : undefined;
+      if (!pending) return; // the answer to a call we gave up on (timed out, aborted)
+      this.#pending.delete(/** @type {number} */ (message.id));
+      if (message.error !== undefined) pending.reject(errorFromWire(message.error));
+      else pending.resolve(message.result);
+    } else {
+      this.#refuse(message.id, message.method);
     }
   }
 
@@ -245,6 +292,12 @@ export class FeedVMClient extends FeedMethods {
    * @param {string} method
    */
   #refuse(id, method) {
+    if (this.queuedBytes > MAX_QUEUED_REPLY_BYTES) {
+      if (++this.#droppedReplies === 1) {
+        this.#note(`the server is not reading; replies to its requests are dropped while more than ${MAX_QUEUED_REPLY_BYTES} bytes wait to be written`);
+      }
+      return;
+    }
     try {
       this.writeRaw(encodeError(id, -32601, `client has no method ${method}`));
     } catch {

@@ -5,7 +5,7 @@
 import { CANCEL_METHOD, encodeNotification } from './wire.js';
 
 /** The protocol version this client speaks (protocol/README.md section 12). */
-export const PROTOCOL_VERSION = '1.1';
+export const PROTOCOL_VERSION = '1.2';
 
 /**
  * @typedef {import('../index.js').CallOptions} CallOptions
@@ -113,10 +113,22 @@ export class FeedMethods {
    * @param {string} session
    * @param {boolean} reload
    * @param {CallOptions} [options]
-   * @returns {ResultOf<'requestCommand'>}
+   * @returns {Promise<import('../types/values.js').LoadResult>}
    */
   requestCommand(session, reload, options) {
-    return this.call('requestCommand', { session, reload }, options);
+    return /** @type {Promise<import('../types/values.js').LoadResult>} */ (this.call('requestCommand', { session, reload }, options));
+  }
+
+  /**
+   * Runs the failed load again with the same page (`requestCommand {retry: true}`): the load's
+   * result with `retried: true`, or `{retried: false}` when nothing had failed (the `refresh`
+   * and `append` load states of `refreshStatus` say what failed).
+   * @param {string} session
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'requestCommand'>}
+   */
+  retry(session, options) {
+    return this.call('requestCommand', { session, retry: true }, options);
   }
 
   /**

@@ -39,16 +39,31 @@ export function release(child) {
   liveServers.delete(child);
 }
 
-/** The last lines of a stream (the server's stderr), kept while it is drained. */
+/** The longest stderr line kept whole; the rest of a longer one is counted, not kept. */
+export const MAX_STDERR_LINE = 8192;
+
+/**
+ * The last lines of a stream (the server's stderr), kept while it is drained. Memory stays
+ * bounded and each byte is handled once: at most `maxLines` lines of at most `MAX_STDERR_LINE`
+ * bytes each (a longer line is kept cut, saying how much was cut).
+ */
 export class StderrTail {
   /** @type {string[]} */
   #lines = [];
-  #partial = '';
+  /** @type {Uint8Array[]} */
+  #partial = [];
+  #partialBytes = 0;
+  #cut = 0;
   #decoder = new TextDecoder();
 
   /** @param {number} maxLines */
   constructor(maxLines) {
     this.maxLines = maxLines;
+  }
+
+  /** The bytes held of a line not complete yet. */
+  get pendingBytes() {
+    return this.#partialBytes;
   }
 
   /**
@@ -57,16 +72,47 @@ export class StderrTail {
    * @returns {string[]}
    */
   push(chunk) {
-    const lines = (this.#partial + this.#decoder.decode(chunk, { stream: true })).split('\n');
-    this.#partial = /** @type {string} */ (lines.pop());
-    for (const line of lines) this.keep(line);
+    /** @type {string[]} */
+    const lines = [];
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      this.#add(chunk.subarray(start, end));
+      lines.push(this.#endLine());
+      start = end + 1;
+    }
+    if (start < chunk.length) this.#add(chunk.subarray(start));
     return lines;
   }
 
   /** Keeps what is left after the last line end. */
   flush() {
-    if (this.#partial) this.keep(this.#partial);
-    this.#partial = '';
+    if (this.#partialBytes || this.#cut) this.#endLine();
+  }
+
+  /** @param {Uint8Array} part */
+  #add(part) {
+    const room = MAX_STDERR_LINE - this.#partialBytes;
+    if (room > 0) {
+      const kept = part.slice(0, room);
+      this.#partial.push(kept);
+      this.#partialBytes += kept.length;
+    }
+    this.#cut += Math.max(0, part.length - Math.max(0, room));
+  }
+
+  #endLine() {
+    const whole = new Uint8Array(this.#partialBytes);
+    let offset = 0;
+    for (const part of this.#partial) {
+      whole.set(part, offset);
+      offset += part.length;
+    }
+    const line = this.#decoder.decode(whole) + (this.#cut ? ` ... [${this.#cut} bytes cut]` : '');
+    this.#partial = [];
+    this.#partialBytes = 0;
+    this.#cut = 0;
+    this.keep(line);
+    return line;
   }
 
   /**

@@ -17,7 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 test('a reload sends its notifications in protocol order, before its answer', () => withClient(async (client) => {
   const { session, output } = await client.transform({ source: 'stub', category: 'iOS' });
   assert.deepEqual(output, { sections: [{ items: [] }], refreshStatus: { status: 'none' } });
-  assert.deepEqual(await client.bindRefreshStatus(session), { status: 'none' });
+  assert.deepEqual(await client.bindRefreshStatus(session), { status: 'none', refresh: { state: 'idle' }, append: { state: 'idle' } });
   /** @type {string[]} */
   const seen = [];
   client.on('notification', ({ method, params }) => {
@@ -165,3 +165,18 @@ for (const [name, how] of /** @type {const} */ ([['is killed with SIGKILL', 'kil
     assert.ok(await eventually(() => processGone(pid), 15000), `feedvm ${pid} still runs`);
   });
 }
+
+test('the load states and retry are typed members of the client', () => withClient(async (client) => {
+  const { session } = await client.transform({ total: 15, maxPages: 5, retry: { maxAttempts: 2 } });
+  /** @type {import('../index.js').LoadState[]} */
+  const appends = [];
+  client.on('refreshStatus', (params) => { if (params.append) appends.push(params.append); });
+  await client.bindRefreshStatus(session);
+  assert.deepEqual(await client.retry(session), { retried: false });
+  await client.requestCommand(session, true);
+  const last = await client.requestCommand(session, false);
+  assert.equal(last.endReason, 'totalReached');
+  assert.deepEqual(appends.at(-1), { state: 'endOfList', reason: 'totalReached' });
+  const status = await client.bindRefreshStatus(session);
+  assert.equal(typeof status.lastUpdated, 'number');
+}));

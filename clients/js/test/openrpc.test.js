@@ -83,6 +83,7 @@ function normalize(type) {
  */
 function tsType(schema) {
   if (schema.$ref) return schema.$ref.split('/').pop();
+  if ('const' in schema) return JSON.stringify(schema.const).replace(/"/g, "'");
   if (schema.enum) return schema.enum.map((/** @type {unknown} */ value) => JSON.stringify(value).replace(/"/g, "'")).join(' | ');
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives) return alternatives.map(tsType).join(' | ');

@@ -3,8 +3,8 @@
 // index.d.ts.
 
 import type {
-  ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult,
-  OpenRPCDocument, RefreshStatus, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
+  ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult, LoadState,
+  OpenRPCDocument, RefreshStatus, RequestCommandResult, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
 } from './values.js';
 
@@ -22,7 +22,10 @@ export interface TransformParams {
 
 export interface RequestCommandParams {
   session: SessionId;
-  reload: boolean;
+  /** Required unless `retry` is true. */
+  reload?: boolean;
+  /** Run the failed load again with the same page (1.2). */
+  retry?: boolean;
 }
 
 export interface BindRefreshStatusParams {
@@ -69,7 +72,7 @@ export interface FeedMethodMap {
   'rpc.discover': { params: Empty; result: OpenRPCDocument };
   shutdown: { params: Empty; result: Empty };
   transform: { params: TransformParams; result: TransformResult };
-  requestCommand: { params: RequestCommandParams; result: LoadResult };
+  requestCommand: { params: RequestCommandParams; result: RequestCommandResult };
   bindRefreshStatus: { params: BindRefreshStatusParams; result: RefreshStatus };
   loadImage: { params: LoadImageParams; result: Image };
   cancelImage: { params: ItemParams; result: CancelImageResult };
@@ -99,6 +102,9 @@ export interface RefreshStatusParams {
   status: RefreshStatusName;
   isHidden?: boolean;
   isNoMoreData?: boolean;
+  refresh?: LoadState;
+  append?: LoadState;
+  lastUpdated?: number;
 }
 
 export interface ImageDownloadedParams {
@@ -113,6 +119,8 @@ export interface HudParams {
   session: SessionId;
   style: 'success' | 'error' | 'info';
   message: string;
+  /** Present on a warning (style `info`): a configured key path the first page lacks (1.2). */
+  warning?: true;
 }
 
 /** The envelope source renewed its token: keep it and pass it as `auth.token` next time. */

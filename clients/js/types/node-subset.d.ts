@@ -6,6 +6,7 @@ declare module 'node:child_process' {
   interface Writable {
     readonly destroyed: boolean;
     readonly writableEnded: boolean;
+    readonly writableLength: number;
     write(data: string | Uint8Array): boolean;
     end(): void;
     on(event: 'error', listener: (error: Error) => void): this;
@@ -22,6 +23,7 @@ declare module 'node:child_process' {
     kill(signal?: string): boolean;
     on(event: 'error', listener: (error: Error) => void): this;
     on(event: 'close', listener: (code: number | null, signal: string | null) => void): this;
+    on(event: 'exit', listener: (code: number | null, signal: string | null) => void): this;
   }
   export function spawn(
     command: string,
@@ -50,4 +52,8 @@ declare module 'node:process' {
     on(event: 'exit', listener: (code: number) => void): void;
   };
   export default process;
+}
+
+declare module 'node:url' {
+  export function fileURLToPath(url: string | URL): string;
 }

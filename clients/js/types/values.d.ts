@@ -38,6 +38,8 @@ export interface Input {
   prefetchDistance?: number;
   hud?: boolean;
   stubDelayMs?: number;
+  retry?: RetryPolicy;
+  maxPages?: number;
   successCode?: BusinessCode;
   auth?: { token?: string; refreshURL: string; tokenPath?: string; expiredCodes?: number[] };
   custom?: CustomSource;
@@ -176,6 +178,66 @@ export interface LoadResult {
   hasMore: boolean;
   /** Present when the load dropped items whose id was already listed: how many. */
   duplicatesDropped?: number;
+  /** Why the list ended, when `hasMore` is false and the source said (1.2). */
+  endReason?: EndReason;
+  /** The attempts the load took, when more than one (1.2). */
+  attempts?: number;
+  /** A configured key path the first page lacks, and the like (1.2). */
+  warnings?: string[];
+  /** `true` in the answer to `retry` (1.2). */
+  retried?: boolean;
+}
+
+/** The answer to `retry` when nothing had failed. */
+export interface RetryResult {
+  retried: false;
+}
+
+/** What `requestCommand` answers: a load's result, or `{retried: false}` to a retry with nothing failed. */
+export type RequestCommandResult = LoadResult | RetryResult;
+
+/** Why a list ended (an open set: show an unknown reason as it is). */
+export type EndReason = 'hasMoreFalse' | 'totalReached' | 'emptyPage' | 'shortPage' | 'noNextURL' | 'noNextCursor' | 'repeatedCursor' | 'pageLimit';
+
+/** How transient failures are retried: `false` one attempt, `true` the defaults (3, 250 ms, 5 s). */
+export type RetryPolicy = boolean | RetryOptions;
+
+/** The retry policy's numbers (defaults 3 attempts, 250 ms, 5000 ms). */
+export interface RetryOptions {
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** A failed attempt, with the members of the error its `requestCommand` was answered with. */
+export interface LoadError {
+  code: number;
+  message: string;
+  status?: number;
+  url?: string;
+  reason?: string;
+  scheme?: string;
+}
+
+/**
+ * The state of the reload (`refresh`) or the load-more (`append`), as Android Paging's
+ * `LoadState` (1.2): `idle`; `loading` attempt `attempt` (waiting `retryInMs` after `lastError`
+ * before it); `error` with the error's members, `retryable` and `attempts`; `endOfList` with its
+ * `reason` (append only).
+ */
+export interface LoadState {
+  state: 'idle' | 'loading' | 'error' | 'endOfList';
+  attempt?: number;
+  retryInMs?: number;
+  lastError?: LoadError;
+  code?: number;
+  message?: string;
+  status?: number;
+  url?: string;
+  reason?: string;
+  scheme?: string;
+  retryable?: boolean;
+  attempts?: number;
 }
 
 export interface Image {
@@ -198,6 +260,12 @@ export interface RefreshStatus {
   status: RefreshStatusName;
   isHidden?: boolean;
   isNoMoreData?: boolean;
+  /** The reload's load state (1.2; not in `transform`'s output). */
+  refresh?: LoadState;
+  /** The load-more's load state (1.2; not in `transform`'s output). */
+  append?: LoadState;
+  /** When the last reload succeeded, in milliseconds since 1970. */
+  lastUpdated?: number;
 }
 
 export interface IndexedItem {

@@ -26,7 +26,7 @@ if ((${#missing[@]})); then
     if sudo -n true 2>/dev/null; then
       sudo=(sudo -n)
     else
-      echo "nvim tests: need root to apt-get install ${missing[*]}" >&2
+      echo "nvim tests: not root; install what they need with: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
       echo "nvim: 0 passed, 1 failed"
       exit 1
     fi

@@ -44,9 +44,14 @@ H.test('moving the cursor to the end pages the stub feed to its end (willDisplay
   H.eq(true, vim.b[buf].feedvm_no_more_data)
   H.eq({ snapshot = 0, changes = 10 }, view.session.received,
     'every page arrived as incremental changes (the first one too: it fills an empty list)')
+  local sent = E.record_requests()
+  vim.api.nvim_win_set_cursor(vim.fn.bufwinid(buf), { 2, 0 })
+  E.wait_cursor_moved(buf)
   E.cursor_to_end(buf)
-  H.sleep(200)
-  H.eq(95, vim.b[buf].feedvm_count, 'nothing more is asked after the end')
+  E.wait_cursor_moved(buf)
+  E.round_trip()
+  H.eq({ 'ping' }, sent, 'nothing more is asked after the end')
+  H.eq(95, vim.b[buf].feedvm_count)
 end)
 
 H.test('the footer says Loading more… while a page loads, with a spinner', function()
@@ -168,9 +173,11 @@ H.test('<CR> on an item without an image (protocol 1.1) says so', function()
   local messages = E.capture_notify()
   view.session.items[1].imageURL = nil
   vim.api.nvim_win_set_cursor(0, { 2, 0 })
+  local sent = E.record_requests()
   H.feed('<CR>')
   H.wait_for('the message', function() return E.find_message(messages, 'has no image') end)
-  H.sleep(100)
+  E.round_trip()
+  H.eq({ 'ping' }, sent, 'no loadImage was sent')
   H.eq({}, view.session.images, 'nothing was loaded')
   H.eq(10, vim.b[buf].feedvm_count)
 end)
@@ -195,4 +202,38 @@ H.test(':FeedVM takes extra input members as key=value', function()
   E.wait_settled(buf)
   H.eq(4, vim.b[buf].feedvm_count)
   H.eq('iOS', require('feedvm').view(buf).session.input.category)
+end)
+
+H.test('the end of the list says why, after No more data, and in b:feedvm_end_reason', function()
+  local buf = E.open_loaded({ source = 'stub', total = 15 })
+  E.cursor_to_end(buf)
+  H.wait_for('the end', function() return vim.b[buf].feedvm_no_more_data end)
+  E.wait_settled(buf)
+  H.eq('No more data', E.footer(buf))
+  H.eq('totalReached', vim.b[buf].feedvm_end_reason)
+  local row = #E.lines(buf) - 1
+  local marks = vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace('feedvm'), { row, 0 }, { row, -1 }, { details = true })
+  local notes = {}
+  for _, mark in ipairs(marks) do
+    for _, chunk in ipairs(mark[4].virt_text or {}) do notes[#notes + 1] = chunk[1] end
+  end
+  H.eq({ '· all items of the total are listed' }, notes)
+  H.ok(vim.b[buf].feedvm_last_updated > 1600000000000, 'b:feedvm_last_updated is the reload time')
+end)
+
+H.test('a failed reload says so in the header with R to retry, and R runs it again', function()
+  local input = { source = 'custom', retry = false,
+    custom = { url = 'http://127.0.0.1:1/items?page={page}', fields = { id = 'id' } } }
+  local buf, view = E.open(input)
+  H.wait_for('the failure', function() return vim.b[buf].feedvm_state == 'load failed' end)
+  local refresh = vim.b[buf].feedvm_loads.refresh
+  H.eq({ 'error', 'connectionFailed', true, 1 }, { refresh.state, refresh.reason, refresh.retryable, refresh.attempts })
+  local info = require('feedvm.render').header_info(view.session, 1)
+  H.ok(info[1][1]:find('^Reload failed: ') and info[1][1]:find('— R retries$'), info[1][1])
+  local before = view.session.status_notifications
+  H.feed('R')
+  H.wait_for('the retried reload', function()
+    return view.session.status_notifications >= before + 3 and not view.session.refreshing
+  end)
+  H.eq('load failed', vim.b[buf].feedvm_state, 'it failed again')
 end)

@@ -68,20 +68,21 @@ H.test('a crashed feedvm is reported, and r starts a new one', function()
   H.eq(1, #E.feedvm_children(), 'one feedvm process again')
 end)
 
-H.test('the server also detects the framing itself (no --framing; --stdio, as editors pass)', function()
+H.test('the plugin speaks newline framing whatever framing the flags name (--stdio, as editors pass)', function()
   rpc.stop()
-  vim.g.feedvm_args = { '--stdio', '--cache-dir', E.tmp .. '/cache' }
+  vim.g.feedvm_args = { '--stdio', '--framing', 'content-length', '--cache-dir', E.tmp .. '/cache' }
   H.defer(function()
     rpc.stop()
     vim.g.feedvm_args = E.args
   end)
   local buf = E.open_loaded({ source = 'stub', category = 'iOS' })
-  H.eq(false, vim.tbl_contains(rpc.current().argv, '--framing'), 'no framing flag given')
+  local argv = rpc.current().argv
+  H.eq({ '--stdio', '--cache-dir', E.tmp .. '/cache', '--framing', 'newline' }, vim.list_slice(argv, 2))
   H.eq(10, vim.b[buf].feedvm_count)
   H.ok(E.lines(buf)[2]:find('iOS #1', 1, true), E.lines(buf)[2])
 end)
 
-H.test('a feedvm that refuses to start is reported, with where its stderr went', function()
+H.test('a feedvm that refuses to start is reported with the last lines of its stderr', function()
   rpc.stop()
   local messages = E.capture_notify()
   vim.g.feedvm_args = { '--no-such-flag' }
@@ -91,7 +92,7 @@ H.test('a feedvm that refuses to start is reported, with where its stderr went',
   end)
   local buf, view = E.open({ source = 'stub' })
   local report = H.wait_for('the report', function() return E.find_message(messages, 'feedvm exited (code 2)') end)
-  H.ok(report.message:find(vim.lsp.get_log_path(), 1, true), report.message)
+  H.ok(report.message:find("unknown argument '--no-such-flag'", 1, true), report.message)
   H.wait_for('the session to close', function() return view.session.closed end)
   H.eq(0, vim.b[buf].feedvm_count)
 end)

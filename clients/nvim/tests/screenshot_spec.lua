@@ -63,7 +63,9 @@ H.test('in a terminal: paging, the loading footer and an image report, as screen
   H.wait_for('the second page', screen_has('welfare #20'))
   S.keys(t, '6', 'k', 'Enter')
   H.wait_for('the image report', screen_has('image/png'))
-  H.sleep(100)
+  H.wait_for('the card and the statusline', function()
+    return screen_has('welfare #5 ')() and screen_has('20 items · ready')()
+  end)
   local shot = E.artifacts .. '/feedvm-nvim.png'
   S.save(t, shot)
 
@@ -77,4 +79,58 @@ H.test('in a terminal: paging, the loading footer and an image report, as screen
     H.eq(('%dx%d'):format(math.ceil(WIDTH * S.CELL_W + 2 * S.PAD), HEIGHT * S.CELL_H + 2 * S.PAD), size, png)
   end
   io.stdout:write('# screenshots: ' .. loading .. ' ' .. shot .. '\n')
+end)
+
+--- Starts the Python client's fixture backend (clients/python) and returns its URL.
+local function start_fixtures()
+  local url
+  local job = vim.fn.jobstart({ 'python3', '-m', 'feedvm.fixtures' }, {
+    env = { PYTHONPATH = E.root .. '/clients/python' },
+    stdout_buffered = false,
+    on_stdout = function(_, lines)
+      for _, line in ipairs(lines) do url = url or line:match('serving (http://%S+)') end
+    end,
+  })
+  H.ok(job > 0, 'python3 runs the fixture backend')
+  H.defer(function() vim.fn.jobstop(job) end)
+  H.wait_for('the fixture backend', function() return url ~= nil end)
+  return url
+end
+
+H.test('in a terminal: a failed load-more with its Retry key, and the end of a list with its reason', function()
+  vim.fn.mkdir(E.artifacts, 'p')
+  S.DEFAULT_BG = { 0x1a, 0x1b, 0x26 }
+  S.DEFAULT_FG = { 0xc0, 0xca, 0xf5 }
+  local base = start_fixtures()
+  local custom = {
+    url = '{baseURL}/flaky/missing/items', query = { page = '{page}', per_page = '{pageSize}' },
+    items = 'items', total = 'total', message = { 'detail' },
+    fields = { id = 'id', title = 'title', imageURL = 'image' },
+  }
+  local shots = {}
+  for _, case in ipairs({
+    { name = 'error', open = { source = 'custom', baseURL = base, custom = custom }, pages = { 'missing #10', 'missing #20' },
+      expect = 'Load failed: Not found. (not retryable) — R retries' },
+    { name = 'end', open = { source = 'stub', category = 'iOS', total = 15 }, pages = { 'iOS #10' },
+      expect = 'No more data · all items of the total are listed' },
+  }) do
+    local init = E.tmp .. '/screenshot-' .. case.name .. '.lua'
+    local lines = init_script()
+    lines[#lines] = 'require("feedvm").open({ input = ' .. vim.inspect(case.open):gsub('\n', ' ') .. ' })'
+    vim.fn.writefile(lines, init)
+    local t = S.start('feedvm-nvim-' .. case.name .. '-' .. vim.fn.getpid(), {
+      'env', 'TERM=tmux-256color', 'COLORTERM=truecolor', vim.v.progpath, '-u', init, '-i', 'NONE',
+    }, WIDTH, HEIGHT)
+    H.defer(function() S.stop(t) end)
+    for _, page in ipairs(case.pages) do
+      H.wait_for(page .. ' on screen', function() return S.text(t):find(page, 1, true) end)
+      S.keys(t, 'G')
+    end
+    H.wait_for(case.expect, function() return S.text(t):find(case.expect, 1, true) end)
+    H.sleep(100)
+    local shot = E.artifacts .. '/feedvm-nvim-' .. case.name .. '.png'
+    S.save(t, shot)
+    shots[#shots + 1] = shot
+  end
+  io.stdout:write('# screenshots: ' .. table.concat(shots, ' ') .. '\n')
 end)

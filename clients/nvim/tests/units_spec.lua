@@ -88,31 +88,52 @@ H.test('the footer line says what the footer shows', function()
   H.eq('', (render.footer_line('idle', layout)))
 end)
 
-H.test('the binary is g:feedvm_binary, else feedvm on PATH, else the release build', function()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir .. '/bin', 'p')
-  vim.fn.mkdir(dir .. '/repo/.build/release', 'p')
-  local saved_path = vim.env.PATH
-  H.defer(function()
-    vim.env.PATH = saved_path
-    vim.fn.delete(dir, 'rf')
-  end)
-  H.eq({ '/opt/feedvm' }, binary.resolve({ binary = '/opt/feedvm' }))
+H.test('a failed load-more says why in the footer, with its Retry key; the end says why the list ended', function()
+  local layout = render.layout(80, 10)
+  local failed = { state = 'error', code = -32002, message = 'Not found.', status = 404, retryable = false, attempts = 1 }
+  local text, ranges = render.footer_line('error', layout, failed)
+  H.eq('Load failed: Not found. (not retryable) — R retries', vim.trim(text))
+  H.eq('FeedVMError', ranges[1][1])
+  local retried = { state = 'error', message = 'HTTP 503', retryable = true, attempts = 3 }
+  H.eq('Load failed: HTTP 503 (3 attempts) — R retries', vim.trim((render.footer_line('error', layout, retried))))
+  H.eq('Loading more… (attempt 2)', vim.trim((render.footer_line('loading', layout, { state = 'loading', attempt = 2 }))))
+  H.eq('Loading more…', vim.trim((render.footer_line('loading', layout, { state = 'loading', attempt = 1 }))))
+  H.eq({ { '· the last page was short', 'FeedVMInfo' } }, render.footer_note('noMoreData', { state = 'endOfList', reason = 'shortPage' }))
+  H.eq({ { '· someNewReason', 'FeedVMInfo' } }, render.footer_note('noMoreData', { state = 'endOfList', reason = 'someNewReason' }))
+  H.eq(nil, render.footer_note('idle', { state = 'idle' }))
+  H.eq('load failed', render.state_word({ footer = 'error', loads = { refresh = { state = 'idle' } } }))
+  H.eq('load failed', render.state_word({ footer = 'hidden', loads = { refresh = failed } }))
+  local info = render.header_info({ items = {}, page = 0, loads = { refresh = failed } }, 1)
+  H.eq({ { 'Reload failed: Not found. (not retryable) — R retries', 'FeedVMError' } }, info)
+end)
+
+H.test('the session keeps the load states of each status and a failed load-more makes the footer an error', function()
+  local Session = require('feedvm.session').Session
+  local s = setmetatable({ loads = { refresh = { state = 'idle' }, append = { state = 'idle' } }, footer = 'idle' }, Session)
+  s:apply_status({ status = 'footerStatus', isHidden = false, isNoMoreData = false,
+    refresh = { state = 'idle' }, append = { state = 'error', message = 'HTTP 404', retryable = false, attempts = 1 },
+    lastUpdated = 1700000000000 })
+  H.eq('error', s.footer)
+  H.eq(1700000000000, s.last_updated)
+  s:apply_status({ status = 'beingFooterRefresh', refresh = { state = 'idle' }, append = { state = 'loading', attempt = 1 } })
+  H.eq('loading', s.footer)
+  H.eq({ state = 'loading', attempt = 1 }, s.loads.append)
+end)
+
+H.test('g:feedvm_binary may be a command with arguments, or a bare name looked up on PATH', function()
   H.eq({ 'python3', 'shim.py' }, binary.resolve({ binary = { 'python3', 'shim.py' } }))
-  vim.env.PATH = dir .. '/empty'
-  local argv, err = binary.resolve({ binary = '', root = dir .. '/repo' })
-  H.eq(nil, argv, 'nothing found')
-  H.ok(err:find('swift build -c release', 1, true), 'the error says how to build: ' .. err)
-  local release = dir .. '/repo/.build/release/feedvm'
-  vim.fn.writefile({ '#!/bin/sh' }, release)
-  vim.fn.setfperm(release, 'rwxr-xr-x')
-  H.eq({ release }, binary.resolve({ binary = '', root = dir .. '/repo' }))
-  vim.fn.writefile({ '#!/bin/sh' }, dir .. '/bin/feedvm')
-  vim.fn.setfperm(dir .. '/bin/feedvm', 'rwxr-xr-x')
-  vim.env.PATH = dir .. '/bin'
-  H.eq({ dir .. '/bin/feedvm' }, binary.resolve({ binary = '', root = dir .. '/repo' }))
-  H.eq(vim.fn.fnamemodify(binary.repository_root() .. '/clients/nvim', ':p'),
-    vim.fn.fnamemodify(require('support.env').plugin_dir, ':p'), 'the repository is found from the plugin path')
+  H.eq({ vim.fn.exepath('sh') }, binary.resolve({ binary = 'sh' }))
+  local argv, err = binary.resolve({ binary = '/nonexistent/feedvm' })
+  H.eq(nil, argv)
+  H.ok(err:find('not an executable file', 1, true), err)
+  H.eq(vim.fn.fnamemodify(binary.plugin_dir(), ':p'), vim.fn.fnamemodify(require('support.env').plugin_dir, ':p'),
+    'the plugin finds its own folder')
+end)
+
+H.test("from the repository, the plugin finds the repository's build whatever the working directory", function()
+  local argv, err = binary.resolve({ binary = '', env = { PATH = '' }, cwd = vim.fn.tempname() })
+  H.ok(argv, err)
+  H.ok(vim.startswith(argv[1], require('support.env').root .. '/.build/'), argv[1])
 end)
 
 H.test(':FeedVM completes sources, then the source\'s categories', function()

@@ -15,18 +15,18 @@ from .errors import (ApplicationError, BinaryNotFound, FeedVMError, ImageLoadFai
                      InternalError, InvalidParams, InvalidRequest, LoadFailed, MethodNotFound,
                      ParseError, RequestCancelled, RpcError, RpcTimeout, SchemeRefused,
                      ServerExited, ServerShuttingDown, TooManySessions, UnknownSession)
-from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
+from .mirror import FeedMirror, InvalidChanges, MirrorOutOfSync
 from .notification_types import (NOTIFICATION_PARAMS, HudParams, ImageDownloadedParams,
                                   RefreshStatusParams, SectionsParams, TokenRefreshedParams)
-from .wire import CONTENT_LENGTH, FRAMINGS, NEWLINE, Notification
+from .wire import CONTENT_LENGTH, FRAMINGS, NEWLINE, Notification, message_bound
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Client", "AsyncClient", "find_binary", "Notification", "FeedMirror",
     "NOTIFICATION_PARAMS", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
-    "HudParams", "TokenRefreshedParams", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS",
-    "MirrorOutOfSync", "InvalidChanges", "compute_changes",
+    "HudParams", "TokenRefreshedParams", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS", "message_bound",
+    "MirrorOutOfSync", "InvalidChanges",
     "FeedVMError", "BinaryNotFound", "RpcError", "ParseError", "InvalidRequest",
     "MethodNotFound", "InvalidParams", "InternalError", "RequestCancelled",
     "ApplicationError", "UnknownSession", "LoadFailed", "ImageLoadFailed", "SchemeRefused",

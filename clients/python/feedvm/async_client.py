@@ -2,7 +2,10 @@
 
 Same methods, errors and notification model as :class:`feedvm.Client`, with ``await``: a
 reader task feeds stdout to the :class:`~feedvm.connection.Connection`, which resolves an
-``asyncio.Future`` per request id, and a second task drains stderr.
+``asyncio.Future`` per request id, a second task drains stderr, and a third waits for the
+process, so its exit fails every pending call even while something else holds its stdout.
+Writes only fill the transport's buffer, never wait: a call's timeout holds whatever the server
+does, and refusals of the server's requests are dropped while that buffer is over its bound.
 
     async with feedvm.AsyncClient() as client:
         session = (await client.transform({"source": "stub"}))["session"]
@@ -23,8 +26,8 @@ from .wire import NEWLINE, Notification
 
 __all__ = ["AsyncClient"]
 
-#: Longest stderr line the reader accepts.
-MAX_LINE_BYTES = 256 * 1024 * 1024
+#: Bytes waiting in the transport's buffer above which refusals of the server's requests are dropped.
+MAX_QUEUED_REPLY_BYTES = 1 << 20
 
 T = TypeVar("T")
 
@@ -38,8 +41,13 @@ class AsyncClient(FeedMethods):
     def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
                  close_timeout: float = 3.0, stderr_tail_lines: int = 200,
-                 framing: str = NEWLINE) -> None:
-        super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing)
+                 framing: str = NEWLINE, max_message_bytes: Optional[int] = None) -> None:
+        super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing,
+                         max_message_bytes)
+        # Made in start(), on the running loop (Python 3.9 binds an Event to a loop when made).
+        self._stdout_ended: asyncio.Event
+        self._exited: asyncio.Event
+        self._dropped_replies = 0
         self._closed = False
         self.process: Optional[asyncio.subprocess.Process] = None
         self._tasks: "List[asyncio.Task[None]]" = []
@@ -47,13 +55,24 @@ class AsyncClient(FeedMethods):
     async def start(self) -> "AsyncClient":
         """Spawn the server (``async with`` does this)."""
         if self.process is None:
-            self.process = await asyncio.create_subprocess_exec(
-                *server_command(self.binary, self.args),
+            loop = asyncio.get_running_loop()
+            self._stdout_ended = asyncio.Event()
+            exited = self._exited = asyncio.Event()
+
+            class Protocol(asyncio.subprocess.SubprocessStreamProtocol):
+                def process_exited(self) -> None:
+                    super().process_exited()
+                    exited.set()  # Process.wait() also waits for the pipes to close
+
+            transport, protocol = await loop.subprocess_exec(
+                lambda: Protocol(limit=1 << 16, loop=loop), *server_command(self.binary, self.args),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, env=self.env, limit=MAX_LINE_BYTES,
-                preexec_fn=death_signal_hook())
+                stderr=asyncio.subprocess.PIPE, env=self.env, preexec_fn=death_signal_hook())
+            self._transport = transport
+            self.process = asyncio.subprocess.Process(transport, protocol, loop)
             self._tasks = [asyncio.ensure_future(self._drain_stderr()),
-                           asyncio.ensure_future(self._read_stdout())]
+                           asyncio.ensure_future(self._read_stdout()),
+                           asyncio.ensure_future(self._watch_exit())]
         return self
 
     async def __aenter__(self) -> "AsyncClient":
@@ -101,6 +120,18 @@ class AsyncClient(FeedMethods):
             raise self._exit_error()
         stdin.write(data)
 
+    def _write_reply(self, data: bytes) -> None:
+        stdin = self._process().stdin
+        if stdin is None or stdin.is_closing():
+            return
+        if stdin.transport.get_write_buffer_size() > MAX_QUEUED_REPLY_BYTES:
+            self._dropped_replies += 1
+            if self._dropped_replies == 1:
+                self._log("feedvm client: the server is not reading; replies to its requests are dropped while "
+                          f"more than {MAX_QUEUED_REPLY_BYTES} bytes wait to be written")
+            return
+        stdin.write(data)
+
     def _returncode(self) -> Optional[int]:
         return self._process().returncode
 
@@ -137,13 +168,11 @@ class AsyncClient(FeedMethods):
         stream = self._process().stderr
         assert stream is not None
         while True:
-            try:
-                raw = await stream.readline()
-            except ValueError:  # an over-long log line: keep draining
-                continue
-            if not raw:
+            chunk = await stream.read(1 << 16)
+            if not chunk:
+                self.stderr_tail.flush()
                 return
-            self.stderr_tail.feed(raw)
+            self.stderr_tail.feed_chunk(chunk)
 
     async def _read_stdout(self) -> None:
         process = self._process()
@@ -153,11 +182,22 @@ class AsyncClient(FeedMethods):
             if not chunk:
                 break
             self._received(chunk)
+        self._stdout_ended.set()
         for waited in (process.wait(), asyncio.shield(self._tasks[0])):
             try:
                 await asyncio.wait_for(waited, self.close_timeout)
             except asyncio.TimeoutError:
                 pass  # stdout closed but still running, or stderr still open: report what we know
+        self._output_ended()
+
+    async def _watch_exit(self) -> None:
+        await self._exited.wait()
+        # Answers written before the exit are still being read: give the reader a moment.
+        for waited in (self._stdout_ended.wait(), asyncio.shield(self._tasks[0])):
+            try:
+                await asyncio.wait_for(waited, self.close_timeout)
+            except asyncio.TimeoutError:
+                pass  # a child of the server holds its stdout or stderr open
         self._output_ended()
 
     # -- shutdown ------------------------------------------------------------
@@ -178,5 +218,10 @@ class AsyncClient(FeedMethods):
             except asyncio.TimeoutError:
                 continue
         await process.wait()
+        done, running = await asyncio.wait(self._tasks, timeout=self.close_timeout)
+        for task in running:  # a child of the server holds a pipe open
+            task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._transport.close()  # the pipes a child of the server may still hold
+        self._output_ended()
         return process.returncode

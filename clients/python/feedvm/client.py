@@ -2,8 +2,10 @@
 
 A reader thread feeds stdout to the :class:`~feedvm.connection.Connection`, which settles a
 ``concurrent.futures.Future`` per request id and publishes notifications; a second thread
-drains stderr continuously so the server can never block on its logs. Calls may come from any
-thread.
+drains stderr continuously so the server can never block on its logs; a writer thread
+(:class:`~feedvm.outbox.Outbox`) writes what callers queue, so no caller blocks on a server
+that stops reading; a fourth waits for the process, so its exit fails every pending call even
+while something else holds its stdout open. Calls may come from any thread.
 
     with feedvm.Client() as client:
         session = client.transform({"source": "stub"})["session"]
@@ -21,6 +23,7 @@ from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Tuple, Type
 
 from .discovery import PathLike
 from .methods import FeedMethods
+from .outbox import Outbox, OutboxClosed
 from .process import death_signal_hook, server_command, stop_steps
 from .requests import Request
 from .wire import NEWLINE, Notification
@@ -40,25 +43,30 @@ class Client(FeedMethods):
     :param close_timeout: how long ``close()`` waits at each step before escalating.
     :param framing: ``"newline"`` (one JSON text per line) or ``"content-length"``
         (LSP base-protocol headers); the server answers in the framing it is spoken to.
+    :param max_message_bytes: the longest message read from the server (default:
+        :func:`feedvm.message_bound` of ``args``); a longer one is skipped and logged.
     """
 
     def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
                  close_timeout: float = 3.0, stderr_tail_lines: int = 200,
-                 framing: str = NEWLINE) -> None:
-        super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing)
-        self._write_lock = threading.Lock()
+                 framing: str = NEWLINE, max_message_bytes: Optional[int] = None) -> None:
+        super().__init__(binary, args, env, timeout, close_timeout, stderr_tail_lines, framing,
+                         max_message_bytes)
         self._closed = False
+        self._stdout_ended = threading.Event()
         self.process = subprocess.Popen(
             server_command(self.binary, self.args),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=self.env, preexec_fn=death_signal_hook(), close_fds=True)
-        self._stderr_thread = threading.Thread(
-            target=self._drain_stderr, name="feedvm-stderr", daemon=True)
-        self._reader_thread = threading.Thread(
-            target=self._read_stdout, name="feedvm-reader", daemon=True)
-        self._stderr_thread.start()
-        self._reader_thread.start()
+        assert self.process.stdin is not None
+        self._outbox = Outbox(self.process.stdin, log=self._log)
+        self._threads = [threading.Thread(target=target, name=name, daemon=True) for target, name in (
+            (self._drain_stderr, "feedvm-stderr"), (self._read_stdout, "feedvm-reader"),
+            (self._watch_exit, "feedvm-exit"))]
+        self._stderr_thread, self._reader_thread, self._exit_thread = self._threads
+        for thread in self._threads:
+            thread.start()
 
     def __enter__(self) -> "Client":
         return self
@@ -100,15 +108,22 @@ class Client(FeedMethods):
         return self._send(method, params, future), future
 
     def _write(self, data: bytes) -> None:
-        with self._write_lock:
-            stdin = self.process.stdin
-            try:
-                if stdin is None or stdin.closed:
-                    raise BrokenPipeError
-                stdin.write(data)
-                stdin.flush()
-            except (BrokenPipeError, ValueError, OSError):
-                raise self._exit_error() from None
+        try:
+            self._outbox.put(data)
+        except OutboxClosed:
+            raise self._exit_error() from None
+
+    def _write_request(self, request_id: int, data: bytes) -> None:
+        try:
+            self._outbox.put(data, request_id)
+        except OutboxClosed:
+            raise self._exit_error() from None
+
+    def _withdraw(self, request_id: int) -> bool:
+        return self._outbox.withdraw(request_id)
+
+    def _write_reply(self, data: bytes) -> None:
+        self._outbox.put_droppable(data)
 
     def _returncode(self) -> Optional[int]:
         return self.process.poll()
@@ -129,19 +144,27 @@ class Client(FeedMethods):
     # -- reader threads ------------------------------------------------------
 
     def _drain_stderr(self) -> None:
-        stream = self.process.stderr
-        assert stream is not None
-        for raw in iter(stream.readline, b""):
-            self.stderr_tail.feed(raw)
+        stream = cast(io.BufferedReader, self.process.stderr)
+        for chunk in iter(lambda: stream.read1(1 << 16), b""):
+            self.stderr_tail.feed_chunk(chunk)
+        self.stderr_tail.flush()
 
     def _read_stdout(self) -> None:
         stream = cast(io.BufferedReader, self.process.stdout)  # read1: what is there, up to 64 KiB
         for chunk in iter(lambda: stream.read1(1 << 16), b""):
             self._received(chunk)
+        self._stdout_ended.set()
         try:
             self.process.wait(self.close_timeout)
         except subprocess.TimeoutExpired:
             pass  # stdout closed but still running: report what we know
+        self._stderr_thread.join(self.close_timeout)
+        self._output_ended()
+
+    def _watch_exit(self) -> None:
+        self.process.wait()
+        # Answers written before the exit are still being read: give the reader a moment.
+        self._stdout_ended.wait(self.close_timeout)
         self._stderr_thread.join(self.close_timeout)
         self._output_ended()
 
@@ -155,12 +178,7 @@ class Client(FeedMethods):
         if self._closed:
             return self.process.returncode
         self._closed = True
-        with self._write_lock:
-            try:
-                if self.process.stdin is not None:
-                    self.process.stdin.close()
-            except OSError:
-                pass
+        self._outbox.close()
         for step in stop_steps(self.process):
             step()
             try:
@@ -169,9 +187,11 @@ class Client(FeedMethods):
             except subprocess.TimeoutExpired:
                 continue
         self.process.wait()
-        self._reader_thread.join(self.close_timeout)
-        self._stderr_thread.join(self.close_timeout)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
+        for thread in (self._exit_thread, self._reader_thread, self._stderr_thread):
+            thread.join(self.close_timeout)
+        self._outbox.join(self.close_timeout)
+        for stream, thread in ((self.process.stdout, self._reader_thread),
+                               (self.process.stderr, self._stderr_thread)):
+            if stream is not None and not thread.is_alive():  # else a child of the server holds it open
                 stream.close()
         return self.process.returncode

@@ -19,8 +19,8 @@ from typing import Any, Callable, Dict, Generic, List, Optional, Protocol, Tuple
 
 from .errors import ServerExited, error_from_wire
 from .notifications import NotificationHub
-from .wire import (CANCEL_METHOD, NEWLINE, MessageSplitter, Notification, Response, ServerRequest, decode_line,
-                   encode_error, encode_notification, encode_request)
+from .wire import (CANCEL_METHOD, DEFAULT_MAX_MESSAGE_BYTES, NEWLINE, Incoming, MessageSplitter, Notification,
+                   Response, ServerRequest, decode_line, encode_error, encode_notification, encode_request)
 
 __all__ = ["Connection", "Waiter"]
 
@@ -44,11 +44,14 @@ class Connection(Generic[W]):
     :param framing: ``"newline"`` or ``"content-length"`` (``ValueError`` for anything else).
     :param hub: where notifications go (callbacks and the consuming buffer).
     :param log: called with a line for each message from the server that cannot be read.
+    :param max_message_bytes: the longest message read; a longer one is skipped and logged.
     """
 
     def __init__(self, framing: str = NEWLINE, hub: Optional[NotificationHub] = None,
-                 log: Callable[[str], None] = lambda line: None) -> None:
-        self._splitter = MessageSplitter(framing)
+                 log: Callable[[str], None] = lambda line: None,
+                 max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> None:
+        self._splitter = MessageSplitter(framing, max_message_bytes,
+                                         lambda problem: log(f"feedvm client: {problem}"))
         self.framing = framing
         self.hub = hub if hub is not None else NotificationHub()
         self._log = log
@@ -97,24 +100,35 @@ class Connection(Generic[W]):
 
         Notifications go to the hub, answers settle their waiters (errors as
         :class:`~feedvm.errors.RpcError` subclasses), and a request from the server gets a
-        -32601 reply: this client serves no methods. An unreadable message is logged and skipped.
+        -32601 reply: this client serves no methods. Nothing the server sends raises: an
+        unreadable message (not JSON, nested too deep, over the bound, a bad header, not a
+        JSON-RPC message) is logged and skipped, and the next one is read.
         """
         replies: List[bytes] = []
         for body in self._splitter.feed(data):
             try:
                 messages = decode_line(body)
-            except ValueError as error:
-                self._log(f"feedvm client: unreadable message from server: {error}")
+            except (ValueError, RecursionError) as error:
+                self._log(f"feedvm client: unreadable message from server skipped: {error}")
                 continue
             for message in messages:
-                if isinstance(message, Notification):
-                    self.hub.publish(message)
-                elif isinstance(message, Response):
-                    self._settle(message)
-                elif isinstance(message, ServerRequest):
-                    replies.append(encode_error(message.id, -32601, f"client has no method {message.method}",
-                                                self.framing))
+                try:
+                    reply = self._dispatch(message)
+                except Exception as error:  # noqa: BLE001 - whatever a message holds, read the next
+                    self._log(f"feedvm client: message from server skipped: {type(error).__name__}: {error}")
+                    continue
+                if reply is not None:
+                    replies.append(reply)
         return replies
+
+    def _dispatch(self, message: Incoming) -> Optional[bytes]:
+        if isinstance(message, Notification):
+            self.hub.publish(message)
+        elif isinstance(message, Response):
+            self._settle(message)
+        elif isinstance(message, ServerRequest):
+            return encode_error(message.id, -32601, f"client has no method {message.method}", self.framing)
+        return None
 
     def _settle(self, response: Response) -> None:
         with self._lock:

@@ -8,10 +8,26 @@ until then). Optional members sit in a ``total=False`` subclass of the required 
 from typing import Any, Dict, List, Literal, TypedDict, Union
 
 __all__ = [
-    "BusinessCode", "InputAuth", "Template", "URLTemplate", "BodyTemplate", "KeyPath", "KeyPaths",
-    "CursorPath", "FieldPath", "FieldPaths", "CustomFields", "DetailTemplate", "DetailURLTemplate",
-    "DetailRequest", "OAuth2ClientCredentials", "RateLimit", "CustomSource", "Input",
+    "RetryOptions", "RetryPolicy", "BusinessCode", "InputAuth", "Template", "URLTemplate",
+    "BodyTemplate", "KeyPath", "KeyPaths", "CursorPath", "FieldPath", "FieldPaths", "CustomFields",
+    "DetailTemplate", "DetailURLTemplate", "DetailRequest", "OAuth2ClientCredentials", "RateLimit",
+    "CustomSource", "Input",
 ]
+
+
+class RetryOptions(TypedDict, total=False):
+    """The retry policy's numbers; each member optional, any other member is -32602."""
+    maxAttempts: int
+    baseDelayMs: int
+    maxDelayMs: int
+
+
+#: How transient failures (connection errors, timeouts, HTTP 408, 425, 429, 500, 502, 503, 504) of
+#: page and image loads are retried: exponential backoff with full jitter (the wait before attempt
+#: n+1 is drawn from 0...min(maxDelayMs, baseDelayMs * 2^(n-1))), a Retry-After (seconds or HTTP
+#: date) waited instead, up to the request deadline. false: one attempt; true or absent: the
+#: defaults.
+RetryPolicy = Union[bool, RetryOptions]
 
 
 #: A business code; "0" and 0 are the same code.
@@ -199,6 +215,8 @@ class Input(TypedDict, total=False):
     prefetchDistance: int
     hud: bool
     stubDelayMs: int
+    retry: RetryPolicy
+    maxPages: int
     successCode: BusinessCode
     auth: InputAuth
     custom: CustomSource

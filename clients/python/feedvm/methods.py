@@ -24,7 +24,7 @@ from .errors import RpcTimeout, ServerExited
 from .notifications import Callback, NotificationHub
 from .process import StderrTail
 from .requests import PROTOCOL_VERSION, Request
-from .wire import NEWLINE
+from .wire import NEWLINE, message_bound
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -85,10 +85,13 @@ class FeedMethods:
 
     def __init__(self, binary: Optional[PathLike] = None, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
-                 close_timeout: float = 3.0, stderr_tail_lines: int = 200, framing: str = NEWLINE) -> None:
+                 close_timeout: float = 3.0, stderr_tail_lines: int = 200, framing: str = NEWLINE,
+                 max_message_bytes: Optional[int] = None) -> None:
         self.stderr_tail = StderrTail(stderr_tail_lines)
+        #: The longest message read from the server; a longer one is skipped and logged.
+        self.max_message_bytes = max_message_bytes or message_bound(args)
         self._connection: "Connection[Any]" = Connection(  # refuses an unknown framing before spawning
-            framing, NotificationHub(), lambda line: self.stderr_tail.feed(line.encode()))
+            framing, NotificationHub(), self._log, self.max_message_bytes)
         #: How messages are framed on the wire: ``"newline"`` or ``"content-length"``.
         self.framing = framing
         self.binary = find_binary(binary)
@@ -107,21 +110,40 @@ class FeedMethods:
         """The server's exit status, ``None`` while it runs."""
         raise NotImplementedError
 
+    def _write_request(self, request_id: int, data: bytes) -> None:
+        """Write request ``request_id``; a transport that queues may later withdraw it."""
+        self._write(data)
+
+    def _withdraw(self, request_id: int) -> bool:
+        """Take back request ``request_id`` if it is not written yet; ``True`` when taken back."""
+        return False
+
+    def _write_reply(self, data: bytes) -> None:
+        """Write what the client answers on its own (refusals); never blocks, may drop."""
+        self._write_quietly(data)
+
+    def _log(self, line: str) -> None:
+        """A note of the client's own about the server, kept in the stderr tail."""
+        self.stderr_tail.feed(line.encode("utf-8", "replace"))
+
     # -- sending --------------------------------------------------------------------------------
 
     def _send(self, method: str, params: Optional[Any], waiter: Waiter) -> int:
         """Registers ``waiter`` and writes the request; returns its id."""
         request_id, data = self._connection.request(method, params, waiter)
         try:
-            self._write(data)
+            self._write_request(request_id, data)
         except ServerExited:
             self._connection.forget(request_id)
             raise
         return request_id
 
     def _timed_out(self, method: str, request_id: int, limit: Optional[float]) -> RpcTimeout:
-        """Stops waiting for ``request_id``, tells the server, and returns the error to raise."""
-        self._write_quietly(self._connection.abandon(request_id))
+        """Stops waiting for ``request_id``, tells the server (unless the request never left), and
+        returns the error to raise. Never blocks: the deadline holds whatever the server does."""
+        cancel = self._connection.abandon(request_id)
+        if not self._withdraw(request_id):
+            self._write_quietly(cancel)
         return RpcTimeout(method, request_id, float(limit or 0))
 
     def _limit(self, timeout: Optional[float]) -> Optional[float]:
@@ -156,15 +178,21 @@ class FeedMethods:
         return self._connection.hub.on(method, callback)
 
     def _received(self, data: bytes) -> None:
-        """Dispatches what the server sent; answers its requests (-32601)."""
-        for reply in self._connection.receive(data):
-            self._write_quietly(reply)
+        """Dispatches what the server sent; answers its requests (-32601). Never raises."""
+        try:
+            replies = self._connection.receive(data)
+        except Exception as error:  # noqa: BLE001 - the reader must outlive anything it reads
+            self._log(f"feedvm client: what the server sent was skipped: {type(error).__name__}: {error}")
+            return
+        for reply in replies:
+            self._write_reply(reply)
 
     def _exit_error(self) -> ServerExited:
         return self._connection.server_exited(self._returncode(), self.stderr_tail.text())
 
     def _output_ended(self) -> None:
-        """stdout is closed: every waiting call fails with the exit error; iterators end."""
+        """stdout is closed or the process is gone: every waiting call fails with the exit error;
+        iterators end. Idempotent."""
         self._connection.close(self._exit_error())
 
     # -- the typed methods (feedvm.requests) --------------------------------------------------
@@ -173,6 +201,7 @@ class FeedMethods:
     ping = TypedMethod(requests.ping)
     transform = TypedMethod(requests.transform)
     request_command = TypedMethod(requests.request_command)
+    retry = TypedMethod(requests.retry)
     load_image = TypedMethod(requests.load_image)
     bind_refresh_status = TypedMethod(requests.bind_refresh_status)
     update_input = TypedMethod(requests.update_input)

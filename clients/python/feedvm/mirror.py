@@ -31,7 +31,8 @@ destinations in new coordinates:
    content changed is moved *and* updated).
 
 Sections of the old list beyond ``len(changes.sections)`` are dropped. Every
-list member may be omitted when empty.
+list member may be omitted when empty; a ``count`` that differs from the new length
+refuses the change.
 
 A new mirror stands where a new session does: revision 0, the one empty section of
 ``transform``'s output, so it follows a session from its first ``changes``
@@ -43,15 +44,13 @@ stays *out of sync* and reading ``sections`` or ``items`` raises that error (an
 attached mirror also passes it to ``on_error``) until the next full snapshot
 (a reload that replaces items, ``updateInput``) puts it back in step.
 
-:func:`compute_changes` is the reference diff producing this format from two
-snapshots (items identified by their ``"id"``).
+protocol/vectors/sections.json holds worked cases of this format, which the server's tests
+and every client's (this one's in tests/test_protocol_vectors.py) check.
 """
 
-import bisect
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
-__all__ = ["FeedMirror", "MirrorOutOfSync", "InvalidChanges", "apply_section_changes",
-           "compute_changes"]
+__all__ = ["FeedMirror", "MirrorOutOfSync", "InvalidChanges", "apply_section_changes"]
 
 Item = Dict[str, Any]
 Sections = List[List[Item]]
@@ -97,59 +96,9 @@ def apply_section_changes(old: Sequence[Item], change: Dict[str, Any]) -> List[I
         if not 0 <= index < size:
             raise InvalidChanges(f"bad update index {index} (new size {size}): {change!r}")
         slots[index] = update["item"]
+    if change.get("count", size) != size:
+        raise InvalidChanges(f"the section holds {size} items, the server counts {change['count']}: {change!r}")
     return [item for item in slots if item is not None]
-
-
-def _longest_increasing_run(values: List[int]) -> Set[int]:
-    """Positions (in ``values``) of one longest strictly increasing subsequence."""
-    tails: List[int] = []
-    tail_positions: List[int] = []
-    parents: List[int] = [-1] * len(values)
-    for position, value in enumerate(values):
-        slot = bisect.bisect_left(tails, value)
-        if slot == len(tails):
-            tails.append(value)
-            tail_positions.append(position)
-        else:
-            tails[slot] = value
-            tail_positions[slot] = position
-        parents[position] = tail_positions[slot - 1] if slot else -1
-    keep: Set[int] = set()
-    position = tail_positions[-1] if tail_positions else -1
-    while position != -1:
-        keep.add(position)
-        position = parents[position]
-    return keep
-
-
-def _section_changes(old: Sequence[Item], new: Sequence[Item]) -> Dict[str, Any]:
-    old_index = {item["id"]: i for i, item in enumerate(old)}
-    new_index = {item["id"]: j for j, item in enumerate(new)}
-    if len(old_index) != len(old) or len(new_index) != len(new):
-        raise ValueError("compute_changes needs unique item ids within a section")
-    common = [item["id"] for item in new if item["id"] in old_index]  # in new order
-    staying = _longest_increasing_run([old_index[key] for key in common])
-    moved_ids = {key for position, key in enumerate(common) if position not in staying}
-    return {
-        "deleted": [i for i, item in enumerate(old) if item["id"] not in new_index],
-        "inserted": [{"index": j, "item": item} for j, item in enumerate(new)
-                     if item["id"] not in old_index],
-        "moved": [{"from": old_index[key], "to": new_index[key]} for key in sorted(
-            moved_ids, key=lambda k: new_index[k])],
-        "updated": [{"index": j, "item": item} for j, item in enumerate(new)
-                    if item["id"] in old_index and old[old_index[item["id"]]] != item],
-    }
-
-
-def compute_changes(old: Sections, new: Sections, base_revision: int,
-                    revision: int) -> Dict[str, Any]:
-    """The ``changes`` object that turns ``old`` into ``new`` (reference diff)."""
-    return {
-        "revision": revision,
-        "baseRevision": base_revision,
-        "sections": [_section_changes(old[k] if k < len(old) else [], section)
-                     for k, section in enumerate(new)],
-    }
 
 
 class FeedMirror:

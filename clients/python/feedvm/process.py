@@ -19,7 +19,7 @@ import sys
 import threading
 from typing import Callable, Deque, List, Optional, Protocol
 
-__all__ = ["death_signal_hook", "StderrTail", "server_command", "stop_steps"]
+__all__ = ["death_signal_hook", "MAX_STDERR_LINE", "StderrTail", "server_command", "stop_steps"]
 
 _PR_SET_PDEATHSIG = 1
 
@@ -49,17 +49,49 @@ def server_command(binary: str, args: List[str]) -> List[str]:
     return [binary, *args]
 
 
+#: The longest stderr line kept whole; the rest of a longer one is counted, not kept.
+MAX_STDERR_LINE = 8192
+
+
 class StderrTail:
     """The last lines the server wrote to stderr, kept while the stream is drained.
 
     The server must never block writing logs, so a reader consumes stderr for as
     long as it is open; only the tail is kept, for :class:`~feedvm.errors.ServerExited`.
+    Memory stays bounded and each byte is handled once: at most ``max_lines`` lines of at most
+    :data:`MAX_STDERR_LINE` bytes each (a longer line is kept cut, saying how much was cut).
     """
 
     def __init__(self, max_lines: int = 200) -> None:
         self._lines: Deque[str] = collections.deque(maxlen=max_lines)
         self._lock = threading.Lock()
         self._listeners: List[Callable[[str], None]] = []
+        self._partial = bytearray()
+        self._cut = 0  # bytes of the current line beyond MAX_STDERR_LINE
+
+    def feed_chunk(self, chunk: bytes) -> None:
+        """Record the lines ``chunk`` completes (stderr read in pieces of any size)."""
+        start = 0
+        while True:
+            newline = chunk.find(b"\n", start)
+            end = len(chunk) if newline < 0 else newline
+            room = MAX_STDERR_LINE - len(self._partial)
+            self._partial += chunk[start:start + max(0, min(room, end - start))]
+            self._cut += max(0, end - start - max(0, room))
+            if newline < 0:
+                return
+            self._end_line()
+            start = newline + 1
+
+    def flush(self) -> None:
+        """Record what is left after the last line end."""
+        if self._partial or self._cut:
+            self._end_line()
+
+    def _end_line(self) -> None:
+        line, cut = bytes(self._partial), self._cut
+        self._partial, self._cut = bytearray(), 0
+        self.feed(line + (b" ... [%d bytes cut]" % cut if cut else b""))
 
     def feed(self, raw: bytes) -> None:
         """Record one raw stderr line."""

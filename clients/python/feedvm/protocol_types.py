@@ -13,10 +13,11 @@ __all__ = [
     "SessionId", "RequestId", "Empty", "ClientInfo", "ClientCapabilitiesSections",
     "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections",
     "ServerCapabilitiesImages", "ServerCapabilities", "InitializeResultServerInfo",
-    "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "RefreshStatus", "Output",
-    "TransformResult", "LoadResult", "Image", "ImageVariant", "IndexedItem",
-    "SectionItemChangesMovedItem", "SectionItemChanges", "SectionChanges", "CancelImageResult",
-    "WillDisplayResult", "UpdateInputResult", "OpenRPCDocument", "InitializeParams",
+    "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "LoadError", "LoadState",
+    "RefreshStatus", "Output", "TransformResult", "EndReason", "LoadResult", "Image",
+    "ImageVariant", "IndexedItem", "SectionItemChangesMovedItem", "SectionItemChanges",
+    "SectionChanges", "CancelImageResult", "WillDisplayResult", "UpdateInputResult",
+    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "InitializeParams",
     "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
     "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
     "UpdateInputParams", "DisposeParams", "SectionsParams", "RefreshStatusParams",
@@ -112,6 +113,46 @@ RefreshStatusName = Literal["none", "beingHeaderRefresh", "endHeaderRefresh", "b
                             "endFooterRefresh", "noMoreData", "footerStatus"]
 
 
+class _LoadErrorRequired(TypedDict):
+    code: int
+    message: str
+
+
+class LoadError(_LoadErrorRequired, total=False):
+    """A failed attempt, as the failed requestCommand is answered: its code (-32002, or -32004 for a
+    refused URL), message and data members.
+    """
+    status: int
+    url: str
+    reason: str
+    scheme: str
+
+
+class _LoadStateRequired(TypedDict):
+    state: Literal["idle", "loading", "error", "endOfList"]
+
+
+class LoadState(_LoadStateRequired, total=False):
+    """The state of one load type (Android Paging's LoadState). idle: no load of this type runs and
+    the last one succeeded. loading: attempt `attempt` runs; while it waits after a transient
+    failure, retryInMs is the wait and lastError the failure before it. error: the last load of this
+    type failed (it stays until the next load of the type starts; a successful reload clears an
+    append error): the error's code, message and data members, retryable (a transient failure: a
+    Retry action makes sense) and attempts. endOfList (append only): no next page, and why.
+    """
+    attempt: int
+    retryInMs: int
+    lastError: LoadError
+    code: int
+    message: str
+    status: int
+    url: str
+    reason: str
+    scheme: str
+    retryable: bool
+    attempts: int
+
+
 class _RefreshStatusRequired(TypedDict):
     status: RefreshStatusName
 
@@ -120,6 +161,9 @@ class RefreshStatus(_RefreshStatusRequired, total=False):
     """The result of ``bindRefreshStatus``."""
     isHidden: bool
     isNoMoreData: bool
+    refresh: LoadState
+    append: LoadState
+    lastUpdated: int
 
 
 class Output(TypedDict):
@@ -133,6 +177,15 @@ class TransformResult(TypedDict):
     output: Output
 
 
+#: Why the list has no next page: hasMoreFalse (the has-more flag was false), totalReached (the
+#: items reached the total), emptyPage (no items), shortPage (fewer items than the page size),
+#: noNextURL (next-URL or Link paging: no next URL), noNextCursor (cursor paging: no cursor),
+#: repeatedCursor (the next URL or cursor names a page already loaded), pageLimit (input.maxPages
+#: pages were loaded). An open set: clients show unknown reasons as they are.
+EndReason = Literal["hasMoreFalse", "totalReached", "emptyPage", "shortPage", "noNextURL",
+                    "noNextCursor", "repeatedCursor", "pageLimit"]
+
+
 class _LoadResultRequired(TypedDict):
     revision: int
     count: int
@@ -141,8 +194,11 @@ class _LoadResultRequired(TypedDict):
 
 
 class LoadResult(_LoadResultRequired, total=False):
-    """The result of ``requestCommand``."""
     duplicatesDropped: int
+    endReason: EndReason
+    attempts: int
+    warnings: List[str]
+    retried: bool
 
 
 class _ImageRequired(TypedDict):
@@ -214,6 +270,15 @@ class OpenRPCDocument(_OpenRPCDocumentRequired, total=False):
     components: Dict[str, Any]
 
 
+class RetryResult(TypedDict):
+    """The answer to requestCommand {retry: true} when nothing had failed."""
+    retried: Literal[False]
+
+
+#: The result of ``requestCommand``.
+RequestCommandResult = Union[LoadResult, RetryResult]
+
+
 class InitializeParams(TypedDict, total=False):
     """The params of ``initialize``: Optional handshake: exchange capabilities and the protocol
     version.
@@ -233,12 +298,16 @@ class TransformParams(TypedDict):
     input: Input
 
 
-class RequestCommandParams(TypedDict):
+class _RequestCommandParamsRequired(TypedDict):
+    session: SessionId
+
+
+class RequestCommandParams(_RequestCommandParamsRequired, total=False):
     """The params of ``requestCommand``: Reload (first page) or load more (next page); answered when
     the load ends.
     """
-    session: SessionId
     reload: bool
+    retry: bool
 
 
 class _BindRefreshStatusParamsRequired(TypedDict):
@@ -247,7 +316,7 @@ class _BindRefreshStatusParamsRequired(TypedDict):
 
 class BindRefreshStatusParams(_BindRefreshStatusParamsRequired, total=False):
     """The params of ``bindRefreshStatus``: Bind the front end's refresh controls; returns the
-    latest status.
+    latest status with the load states.
     """
     header: bool
     footer: bool
@@ -329,6 +398,9 @@ class RefreshStatusParams(_RefreshStatusParamsRequired, total=False):
     """The params of ``refreshStatus``: A bound refresh control's status changed."""
     isHidden: bool
     isNoMoreData: bool
+    refresh: LoadState
+    append: LoadState
+    lastUpdated: int
 
 
 class _ImageDownloadedParamsRequired(TypedDict):
@@ -345,11 +417,15 @@ class ImageDownloadedParams(_ImageDownloadedParamsRequired, total=False):
     error: ErrorObject
 
 
-class HudParams(TypedDict):
-    """The params of ``hud``: A HUD message (the seeds' SVProgressHUD)."""
+class _HudParamsRequired(TypedDict):
     session: SessionId
     style: Literal["success", "error", "info"]
     message: str
+
+
+class HudParams(_HudParamsRequired, total=False):
+    """The params of ``hud``: A HUD message (the seeds' SVProgressHUD)."""
+    warning: Literal[True]
 
 
 class TokenRefreshedParams(TypedDict):
@@ -382,7 +458,7 @@ METHOD_RESULTS: Dict[str, Any] = {
     "rpc.discover": OpenRPCDocument,
     "shutdown": Empty,
     "transform": TransformResult,
-    "requestCommand": LoadResult,
+    "requestCommand": RequestCommandResult,
     "bindRefreshStatus": RefreshStatus,
     "loadImage": Image,
     "cancelImage": CancelImageResult,

@@ -15,15 +15,15 @@ from .input_types import Input
 from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
                              ClientInfo, DidEndDisplayingParams, DisposeParams, Empty, Image, ImageVariant,
                              InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus,
-                             RequestCommandParams, TransformParams, TransformResult, UpdateInputParams,
+                             RequestCommandParams, RequestCommandResult, TransformParams, TransformResult, UpdateInputParams,
                              UpdateInputResult, WillDisplayParams, WillDisplayResult)
 
-__all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "load_image",
+__all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "retry", "load_image",
            "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
            "dispose", "shutdown"]
 
 #: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
 
 T = TypeVar("T")
 
@@ -78,10 +78,21 @@ def transform(input: Input, timeout: Optional[float] = None) -> Request[Transfor
 def request_command(session: str, reload: bool, timeout: Optional[float] = None) -> Request[LoadResult]:
     """Reload (``True``) or load the next page -> ``{revision, count, page, hasMore}``.
 
-    Answers after the load's notifications; a load superseded by a reload raises
-    :class:`~feedvm.errors.RequestCancelled`.
+    Also ``endReason`` when ``hasMore`` is false, ``attempts`` after automatic retries,
+    ``warnings`` about the source's description. Answers after the load's notifications; a load
+    superseded by a reload raises :class:`~feedvm.errors.RequestCancelled`.
     """
     params: RequestCommandParams = {"session": session, "reload": reload}
+    return Request("requestCommand", params, timeout)
+
+
+def retry(session: str, timeout: Optional[float] = None) -> Request[RequestCommandResult]:
+    """Run the failed load again with the same page (``requestCommand {retry: true}``).
+
+    -> the load's result with ``retried: True``, or ``{"retried": False}`` when nothing had
+    failed (the ``refresh`` and ``append`` load states say what failed).
+    """
+    params: RequestCommandParams = {"session": session, "retry": True}
     return Request("requestCommand", params, timeout)
 
 

@@ -11,10 +11,12 @@ both clients share it unchanged.
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from itertools import accumulate
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 __all__ = ["Notification", "Response", "Incoming", "encode_request",
-           "encode_notification", "decode_line", "frame", "MessageSplitter",
+           "encode_notification", "decode_line", "frame", "MessageSplitter", "message_bound",
+           "DEFAULT_MAX_MESSAGE_BYTES",
            "CANCEL_METHOD", "NEWLINE", "CONTENT_LENGTH", "FRAMINGS"]
 
 #: The notification that asks the server to cancel a request by id.
@@ -99,22 +101,63 @@ def encode_error(request_id: Any, code: int, message: str, framing: str = NEWLIN
                   "error": {"code": code, "message": message}}, framing)
 
 
+#: The longest message a client reads unless told otherwise: the server's bound on its pending
+#: output (protocol/README.md section 11), which also holds an image at the default image cap
+#: (20 MiB) inline as base64.
+DEFAULT_MAX_MESSAGE_BYTES = 64 << 20
+#: How deep a message may nest (the server's own limit); a deeper one is skipped unread.
+MAX_DEPTH = 512
+#: The longest header section of a framed message (the server's own limit).
+MAX_HEADER_BYTES = 8192
+_HEADER_START = b"content-length:"
+
+
+def message_bound(args: Sequence[str] = ()) -> int:
+    """The longest message a server started with ``args`` may send.
+
+    At least :data:`DEFAULT_MAX_MESSAGE_BYTES`; more when ``--max-image-bytes`` lets an inline
+    image (base64: 4/3 of its bytes) or ``--max-message-bytes`` lets a message grow beyond it.
+    """
+    bound = DEFAULT_MAX_MESSAGE_BYTES
+    values = list(args)
+    for position, flag in enumerate(values[:-1]):
+        if not values[position + 1].isdigit():
+            continue
+        number = int(values[position + 1])
+        if flag == "--max-image-bytes":
+            bound = max(bound, number * 4 // 3 + (1 << 20))
+        elif flag == "--max-message-bytes":
+            bound = max(bound, number)
+    return bound
+
+
 class MessageSplitter:
     """Cuts received bytes into message bodies: ``feed(chunk)`` returns the complete ones.
 
     ``"newline"``: every line (its ``\\n`` removed). ``"content-length"``: every body
-    after a header block; header names are case-insensitive and headers other than
+    after a header section; header names are case-insensitive and headers other than
     ``Content-Length`` are ignored. Each byte is scanned once, so a 13 MB inline
     image costs no more than its size. ``pending`` is what is left of a partial message.
+
+    Nothing the server sends stops the splitter: a message longer than ``max_message_bytes`` is
+    dropped as it arrives (never held), a header section without a readable ``Content-Length``
+    or over :data:`MAX_HEADER_BYTES` is dropped up to the next ``Content-Length:``; each is
+    reported once to ``on_error`` and the next message is read.
     """
 
-    def __init__(self, framing: str = NEWLINE) -> None:
+    def __init__(self, framing: str = NEWLINE, max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+                 on_error: Callable[[str], None] = lambda message: None) -> None:
         if framing not in FRAMINGS:
             raise ValueError(f"unknown framing {framing!r}; expected one of {FRAMINGS}")
         self.framing = framing
+        self.max_message_bytes = max_message_bytes
+        self._on_error = on_error
         self._buffer = bytearray()
         self._scanned = 0
         self._body_length: Optional[int] = None
+        self._skipping: Optional[int] = None  # bytes of an over-long line dropped so far
+        self._skip_body = 0  # bytes of an over-long framed body still to drop
+        self._resync = False  # after a bad header: drop bytes up to the next Content-Length:
 
     @property
     def pending(self) -> bytes:
@@ -137,32 +180,104 @@ class MessageSplitter:
         self._scanned = 0
         return body
 
+    def _over_bound(self, size: int) -> None:
+        self._on_error(f"a message of {size} bytes or more skipped: over the bound of "
+                       f"{self.max_message_bytes} bytes (max_message_bytes)")
+
     def _next_line(self) -> Optional[bytes]:
-        newline = self._buffer.find(b"\n", self._scanned)
-        if newline < 0:
-            self._scanned = len(self._buffer)
-            return None
-        return self._take(newline, 1)
+        while True:
+            newline = self._buffer.find(b"\n", self._scanned)
+            if self._skipping is not None:
+                if newline < 0:
+                    self._skipping += len(self._buffer)
+                    self._buffer.clear()
+                    return None
+                self._over_bound(self._skipping + newline)
+                self._skipping = None
+                self._take(newline, 1)
+                continue
+            if newline < 0:
+                if len(self._buffer) > self.max_message_bytes:
+                    self._skipping = len(self._buffer)
+                    self._buffer.clear()
+                    self._scanned = 0
+                else:
+                    self._scanned = len(self._buffer)
+                return None
+            if newline > self.max_message_bytes:
+                self._over_bound(newline)
+                self._take(newline, 1)
+                continue
+            return self._take(newline, 1)
 
     def _next_framed(self) -> Optional[bytes]:
-        if self._body_length is None:
-            end = self._buffer.find(b"\r\n\r\n", max(0, self._scanned - 3))
-            if end < 0:
-                self._scanned = len(self._buffer)
+        while True:
+            if self._skip_body:
+                dropped = min(self._skip_body, len(self._buffer))
+                del self._buffer[:dropped]
+                self._skip_body -= dropped
+                if self._skip_body:
+                    return None
+            if self._resync and not self._find_next_header():
                 return None
-            self._body_length = _content_length(self._take(end, 4))
-        if len(self._buffer) < self._body_length:
-            return None
-        length, self._body_length = self._body_length, None
-        return self._take(length, 0)
+            if self._body_length is None:
+                while self._buffer.startswith(b"\r\n"):  # blank lines between messages
+                    del self._buffer[:2]
+                    self._scanned = 0
+                end = self._buffer.find(b"\r\n\r\n", max(0, self._scanned - 3))
+                if end < 0 or end > MAX_HEADER_BYTES:
+                    if end > MAX_HEADER_BYTES or len(self._buffer) > MAX_HEADER_BYTES:
+                        self._bad_header(f"a header section over {MAX_HEADER_BYTES} bytes")
+                        continue
+                    self._scanned = len(self._buffer)
+                    return None
+                header = self._take(end, 4)
+                try:
+                    length = _content_length(header)
+                except ValueError as error:
+                    self._bad_header(str(error))
+                    continue
+                if length > self.max_message_bytes:
+                    self._over_bound(length)
+                    self._skip_body = length
+                    continue
+                self._body_length = length
+            if len(self._buffer) < self._body_length:
+                return None
+            length, self._body_length = self._body_length, None
+            return self._take(length, 0)
+
+    def _bad_header(self, reason: str) -> None:
+        self._on_error(f"unreadable header skipped to the next Content-Length: {reason}")
+        del self._buffer[:1]  # at least one byte, so the same header is never read twice
+        self._scanned = 0
+        self._resync = True
+
+    def _find_next_header(self) -> bool:
+        start = bytes(self._buffer).lower().find(_HEADER_START)
+        if start < 0:
+            del self._buffer[:max(0, len(self._buffer) - len(_HEADER_START) + 1)]
+            return False
+        del self._buffer[:start]
+        self._resync = False
+        self._scanned = 0
+        return True
 
 
 def _content_length(header: bytes) -> int:
+    length: Optional[int] = None
     for line in header.split(b"\r\n"):
-        name, _, value = line.partition(b":")
+        name, colon, value = line.partition(b":")
+        if not colon:
+            raise ValueError(f"a header line without a colon: {line[:100]!r}")
         if name.strip().lower() == b"content-length":
-            return int(value.strip())
-    raise ValueError(f"no Content-Length in the header {header[:200]!r}")
+            text = value.strip()
+            if not text.isdigit():
+                raise ValueError(f"Content-Length is not a number: {text[:100]!r}")
+            length = int(text)
+    if length is None:
+        raise ValueError(f"no Content-Length in the header {header[:200]!r}")
+    return length
 
 
 def decode_line(line: bytes) -> List[Incoming]:
@@ -174,14 +289,30 @@ def decode_line(line: bytes) -> List[Incoming]:
     text = line.rstrip(b"\r\n")
     if not text.strip():
         return []
+    if text.count(b"[") + text.count(b"{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} deep")
     value = json.loads(text.decode("utf-8"))
     items = value if isinstance(value, list) else [value]
     return [_classify(item) for item in items]
 
 
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def _depth(text: bytes) -> int:
+    """How deep ``text``'s arrays and objects nest; brackets inside strings do not count.
+
+    Escaped backslashes, then escaped quotes, are removed, so every quote left opens or closes a
+    string; what lies outside strings is every other piece between quotes.
+    """
+    outside = b"".join(text.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')[::2])
+    return max(accumulate(map(_STEP.__getitem__, outside.translate(None, _NOT_BRACKETS)), initial=0))
+
+
 def _classify(item: Any) -> Incoming:
     if not isinstance(item, dict) or item.get("jsonrpc") != "2.0":
-        raise ValueError(f"not a JSON-RPC 2.0 message: {item!r}")
+        raise ValueError(f"not a JSON-RPC 2.0 message: {_abridged(item)}")
     method = item.get("method")
     if isinstance(method, str):
         if "id" in item:
@@ -190,4 +321,9 @@ def _classify(item: Any) -> Incoming:
         return Notification(method, params if isinstance(params, dict) else {})
     if "id" in item and ("result" in item or "error" in item):
         return Response(item["id"], item.get("result"), item.get("error"))
-    raise ValueError(f"neither response nor notification: {item!r}")
+    raise ValueError(f"neither response nor notification: {_abridged(item)}")
+
+
+def _abridged(item: Any) -> str:
+    text = repr(item)
+    return text if len(text) <= 200 else f"{text[:200]}... ({len(text)} characters)"

@@ -56,6 +56,11 @@ def _docstring(text: str, indent: str) -> List[str]:
     return _wrapped('"""' + text, indent) + [f'{indent}"""']
 
 
+def _literal(value: Any) -> str:
+    """``value`` as a ``Literal`` argument: Python's ``True``/``False``, JSON's text otherwise."""
+    return repr(value) if isinstance(value, bool) else json.dumps(value)
+
+
 def _member(name: str, expression: str, indent: str = "    ", separator: str = ": ") -> str:
     """``name: expression``, its bracketed list broken after commas when the line is too long."""
     line = f"{indent}{name}{separator}{expression}"
@@ -211,9 +216,9 @@ class Renderer:
         if "$ref" in schema:
             return self.component(_ref_name(schema), module)
         if "const" in schema:
-            return "Literal[%s]" % json.dumps(schema["const"])
+            return "Literal[%s]" % _literal(schema["const"])
         if "enum" in schema:
-            return "Literal[%s]" % ", ".join(json.dumps(value) for value in schema["enum"])
+            return "Literal[%s]" % ", ".join(_literal(value) for value in schema["enum"])
         if "oneOf" in schema or "anyOf" in schema or isinstance(schema.get("type"), list):
             return self.union(self.alternatives(schema, context, module))
         if "allOf" in schema:  # the first typed member; the others only add constraints

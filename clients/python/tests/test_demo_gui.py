@@ -230,3 +230,46 @@ def test_after_a_refresh_a_list_that_fits_the_window_still_pages(root: tk.Tk, fe
     finally:
         bridge.close()
         window.release_images()
+
+
+def test_a_failed_load_more_shows_why_with_a_retry_button_that_retries(root: tk.Tk, display: str) -> None:
+    window = started_window(root)
+    notify(window, "refreshStatus", status="beingFooterRefresh", refresh={"state": "idle"},
+           append={"state": "loading", "attempt": 1})
+    notify(window, "refreshStatus", status="footerStatus", isHidden=False, isNoMoreData=False, refresh={"state": "idle"},
+           append={"state": "loading", "attempt": 2, "retryInMs": 180,
+                   "lastError": {"code": -32002, "message": "HTTP 503", "status": 503}})
+    notify(window, "refreshStatus", status="footerStatus", isHidden=False, isNoMoreData=False, refresh={"state": "idle"},
+           append={"state": "loading", "attempt": 2})
+    assert window.footer.cget("text") == "Loading more… (attempt 2)"
+    assert not window.retry_button.winfo_manager()
+    failed = {"state": "error", "code": -32002, "message": "Not found.", "status": 404, "retryable": False, "attempts": 1}
+    notify(window, "refreshStatus", status="endFooterRefresh", refresh={"state": "idle"}, append=failed)
+    notify(window, "refreshStatus", status="footerStatus", isHidden=False, isNoMoreData=False, refresh={"state": "idle"},
+           append=failed, lastUpdated=1_700_000_000_000)
+    assert window.footer.cget("text") == "Load failed: Not found. (not retryable)"
+    assert window.retry_button.winfo_manager() == "pack"
+    root.update()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    Screenshot.grab(display).save_png(SCREENSHOTS / "demo-load-failed-retry.png")
+    window.retry_button.invoke()
+    assert cast(RecordingBridge, window.bridge).submitted[-1] == "retry"
+    notify(window, "refreshStatus", status="beingFooterRefresh", refresh={"state": "idle"},
+           append={"state": "loading", "attempt": 1})
+    assert not window.retry_button.winfo_manager(), "the next load of its type clears the error"
+
+
+def test_the_footer_says_why_the_list_ended_and_a_failed_reload_offers_retry(root: tk.Tk, display: str) -> None:
+    window = started_window(root)
+    window.mirror.apply({"revision": 1, "sections": [{"items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]}]})
+    notify(window, "refreshStatus", status="footerStatus", isHidden=False, isNoMoreData=True,
+           refresh={"state": "idle"}, append={"state": "endOfList", "reason": "noNextURL"}, lastUpdated=1_700_000_000_000)
+    assert window.footer.cget("text") == "No more data · 2 items · the page gave no next URL"
+    assert window.header.cget("text").startswith("Updated ")
+    root.update()
+    Screenshot.grab(display).save_png(SCREENSHOTS / "demo-end-reason.png")
+    notify(window, "refreshStatus", status="footerStatus", isHidden=False, isNoMoreData=True,
+           refresh={"state": "error", "code": -32002, "message": "HTTP 503", "status": 503, "retryable": True, "attempts": 3},
+           append={"state": "endOfList", "reason": "someFutureReason"})
+    assert window.footer.cget("text") == "Reload failed: HTTP 503 (3 attempts)"
+    assert window.retry_button.winfo_manager() == "pack"

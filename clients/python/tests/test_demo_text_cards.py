@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from feedvm.demo.theme import TEXT_CARD_TINTS
-from feedvm.fixtures import FixtureServer
-from screenshot import VirtualDisplay
-from test_custom_examples import EXAMPLES, localized
-from test_demo_gui import hex_colour, run_demo_until_ready
+pytest.importorskip("tkinter", reason="python3-tk is not installed (scripts/install-test-deps.sh installs it)")
+
+from feedvm.demo.theme import TEXT_CARD_TINTS  # noqa: E402
+from feedvm.fixtures import FixtureServer  # noqa: E402
+from screenshot import VirtualDisplay  # noqa: E402
+from test_custom_examples import EXAMPLES, localized  # noqa: E402
+from test_demo_gui import hex_colour, run_demo_until_ready  # noqa: E402
 
 TINTS = [hex_colour(tint) for tint in TEXT_CARD_TINTS]
 

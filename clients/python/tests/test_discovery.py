@@ -1,12 +1,11 @@
 """Which feedvm binary the client spawns (feedvm.discovery), without starting any process.
 
-The order: explicit argument, $FEEDVM_BIN, the wheel's bundled binary, feedvm on PATH, then the
-release and debug builds of the Swift package in the current directory or a parent of it.
+The shared rule's cases are protocol/vectors/discovery.json (test_protocol_vectors.py); these
+are the Python client's own places: what counts as its own files and what it ships.
 """
 
 import stat
 from pathlib import Path
-from typing import Tuple
 
 import pytest
 
@@ -21,90 +20,29 @@ def make_executable(path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Tuple[Path, Path]:
-    """A repository with a nested working directory, an empty PATH, no FEEDVM_BIN, no bundle."""
-    repo = tmp_path / "repo"
-    (repo / "Sources" / "deep").mkdir(parents=True)
-    (repo / "Package.swift").write_text("// swift-tools-version:6.0\n")
-    monkeypatch.chdir(repo / "Sources" / "deep")
-    path_dir = tmp_path / "path"
-    path_dir.mkdir()
-    monkeypatch.setenv("PATH", str(path_dir))
+def test_a_checkouts_own_files_are_its_package_folder() -> None:
+    home = discovery._client_home()
+    assert home == Path(discovery.__file__).resolve().parent
+    assert (home.parents[2] / "Package.swift").is_file(), "clients/python/feedvm in the repository"
+
+
+def test_an_install_from_a_checkout_finds_that_checkouts_build_from_anywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    checkout = tmp_path / "repo"
+    (checkout / "clients" / "python").mkdir(parents=True)
+    (checkout / "Package.swift").write_text("")
+    debug = make_executable(checkout / ".build" / "debug" / "feedvm")
+    record = tmp_path / "site-packages" / "feedvm" / "source_checkout"
+    record.parent.mkdir(parents=True)
+    record.write_text(f"{checkout / 'clients' / 'python'}\n")
+    monkeypatch.setattr(discovery, "SOURCE_CHECKOUT", record)
+    monkeypatch.setattr(discovery, "_shipped_with_client", lambda: [])
     monkeypatch.delenv("FEEDVM_BIN", raising=False)
-    monkeypatch.setattr(discovery, "bundled_binary", lambda: None)
-    return repo, path_dir
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert feedvm.find_binary(start=elsewhere) == str(debug)
 
 
-def test_nothing_found_lists_every_place_tried(world: Tuple[Path, Path]) -> None:
-    repo, _ = world
-    with pytest.raises(feedvm.BinaryNotFound) as raised:
-        feedvm.find_binary()
-    message = str(raised.value)
-    for tried in ("$FEEDVM_BIN", "bundled", "feedvm on PATH", str(repo / ".build/release/feedvm"),
-                  str(repo / ".build/debug/feedvm"), "swift build -c release"):
-        assert tried in message
-
-
-def test_outside_any_repository_the_error_says_where_it_looked(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(feedvm.BinaryNotFound, match="Package.swift"):
-        feedvm.find_binary()
-
-
-def test_the_repository_build_is_found_from_a_subdirectory_release_before_debug(world: Tuple[Path, Path]) -> None:
-    repo, _ = world
-    debug = make_executable(repo / ".build" / "debug" / "feedvm")
-    assert feedvm.find_binary() == str(debug)
-    release = make_executable(repo / ".build" / "release" / "feedvm")
-    assert feedvm.find_binary() == str(release)
-
-
-def test_a_build_in_an_outer_repository_is_found_past_an_unbuilt_inner_one(world: Tuple[Path, Path]) -> None:
-    repo, _ = world
-    (repo / "Sources" / "Package.swift").write_text("")
-    release = make_executable(repo / ".build" / "release" / "feedvm")
-    assert feedvm.find_binary() == str(release)
-
-
-def test_start_overrides_the_current_directory(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    repo, _ = world
-    release = make_executable(repo / ".build" / "release" / "feedvm")
-    monkeypatch.chdir(tmp_path)
-    assert feedvm.find_binary(start=repo / "Sources") == str(release)
-
-
-def test_path_comes_before_the_repository_build(world: Tuple[Path, Path]) -> None:
-    repo, path_dir = world
-    make_executable(repo / ".build" / "release" / "feedvm")
-    on_path = make_executable(path_dir / "feedvm")
-    assert feedvm.find_binary() == str(on_path)
-
-
-def test_the_bundled_binary_comes_before_path(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, path_dir = world
-    make_executable(path_dir / "feedvm")
-    bundled = make_executable(tmp_path / "wheel" / "feedvm")
-    monkeypatch.setattr(discovery, "bundled_binary", lambda: str(bundled))
-    assert feedvm.find_binary() == str(bundled)
-
-
-def test_feedvm_bin_then_an_explicit_path_override_everything(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, path_dir = world
-    make_executable(path_dir / "feedvm")
-    monkeypatch.setattr(discovery, "bundled_binary", lambda: str(make_executable(tmp_path / "b")))
-    from_env = make_executable(tmp_path / "from-env")
-    monkeypatch.setenv("FEEDVM_BIN", str(from_env))
-    assert feedvm.find_binary() == str(from_env)
-    explicit = make_executable(tmp_path / "explicit")
-    assert feedvm.find_binary(explicit) == str(explicit)
-
-
-def test_a_bad_explicit_choice_is_an_error_not_a_fallback(world: Tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    repo, _ = world
-    make_executable(repo / ".build" / "release" / "feedvm")
-    with pytest.raises(feedvm.BinaryNotFound, match="nope is not an executable file"):
-        feedvm.find_binary(tmp_path / "nope")
-    monkeypatch.setenv("FEEDVM_BIN", str(tmp_path / "missing"))
-    with pytest.raises(feedvm.BinaryNotFound, match=r"\$FEEDVM_BIN=.*missing is not an executable"):
-        feedvm.find_binary()
+def test_a_checkout_without_metadata_ships_only_what_lies_beside_its_package() -> None:
+    assert discovery._shipped_with_client()[-1] == str(Path(discovery.__file__).resolve().parents[1] / "bin" / "feedvm")

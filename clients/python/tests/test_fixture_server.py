@@ -126,9 +126,9 @@ def test_stats_count_per_route_and_reset_zeroes_them(server: FixtureServer) -> N
     get(server, "/gank/api/data/iOS/10/2")
     get(server, "/images/x.png")
     _, _, stats = get_json(server, "/_stats")
-    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3}
+    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3, "pages": {}}
     get(server, "/_reset", method="POST", body=b"")
-    assert server.stats() == {"routes": {}, "total": 0}
+    assert server.stats() == {"routes": {}, "total": 0, "pages": {}}
 
 
 def test_image_metadata_is_derived_from_the_id(server: FixtureServer) -> None:

@@ -1,57 +1,18 @@
-"""FeedMirror: snapshots and incremental changes give the same list."""
+"""FeedMirror: snapshots and incremental changes give the same list.
+
+The shared cases of protocol/vectors/sections.json run in test_protocol_vectors.py.
+"""
 
 from typing import Any, Callable, Dict, List, Union
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from feedvm import FeedMirror, InvalidChanges, MirrorOutOfSync, compute_changes
-from feedvm.mirror import Item, Sections, apply_section_changes
+from feedvm import FeedMirror, InvalidChanges, MirrorOutOfSync
+from feedvm.mirror import Item, apply_section_changes
 from feedvm.wire import Notification
 
 
 def item(key: Union[int, str], version: int = 0) -> Item:
     return {"id": f"i{key}", "title": f"item {key} v{version}", "imageURL": f"https://x/{key}.png"}
-
-
-@st.composite
-def section(draw: st.DrawFn) -> List[Item]:
-    keys = draw(st.lists(st.integers(0, 40), unique=True, max_size=25))
-    return [item(key, draw(st.integers(0, 2))) for key in keys]
-
-
-feeds = st.lists(st.lists(section(), min_size=0, max_size=3), min_size=1, max_size=8)
-
-
-#: What ``transform`` answers: the session's revision 0.
-TRANSFORM_OUTPUT: Sections = [[]]
-
-
-@settings(max_examples=300, deadline=None)
-@given(feeds, st.lists(st.booleans(), min_size=8, max_size=8))
-def test_a_fresh_mirror_follows_a_fresh_session_from_its_first_change(states: List[Sections], as_snapshot: List[bool]) -> None:
-    """No seeding: the first message is a change on revision 0, as the server sends it.
-
-    Snapshots (the server's other form) are mixed in at random steps, and each step is
-    checked, so the first steps are covered and not rescued by a later snapshot.
-    """
-    by_snapshot, mirror = FeedMirror("s1"), FeedMirror("s1")
-    assert (mirror.revision, mirror.sections, mirror.items) == (0, TRANSFORM_OUTPUT, [])
-    previous = TRANSFORM_OUTPUT
-    for revision, state in enumerate(states, start=1):
-        snapshot = {"session": "s1", "revision": revision, "sections": [{"items": items} for items in state]}
-        by_snapshot.apply(snapshot)
-        if as_snapshot[revision - 1] and revision > 1:
-            mirror.apply(snapshot)
-        else:
-            changes = compute_changes(previous, state, revision - 1, revision)
-            if revision % 2:  # the server's placement: revision beside the changes
-                changes.pop("revision")
-            mirror.apply({"session": "s1", "revision": revision, "changes": changes})
-        assert mirror.sections == by_snapshot.sections == state, f"step {revision}"
-        assert mirror.revision == by_snapshot.revision == revision
-        previous = state
 
 
 def test_the_first_page_of_a_fresh_session_fills_a_fresh_mirror() -> None:

@@ -62,7 +62,7 @@ def test_transform_answers_the_initial_output(real: feedvm.Client) -> None:
 
 def test_bind_before_any_load_replays_none(real: feedvm.Client) -> None:
     session = new_session(real, bind=False)
-    assert real.bind_refresh_status(session) == {"status": "none"}
+    assert real.bind_refresh_status(session) == {"status": "none", "refresh": {"state": "idle"}, "append": {"state": "idle"}}
 
 
 def test_reload_sends_its_notifications_in_order_before_the_answer(real_framed: feedvm.Client) -> None:

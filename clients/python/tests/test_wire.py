@@ -1,10 +1,12 @@
 """Framing (feedvm.wire), without any process."""
 
 import json
+from typing import List
 
 import pytest
 
 import feedvm
+from feedvm.process import MAX_STDERR_LINE, StderrTail
 from feedvm.wire import (MessageSplitter, Notification, Response, ServerRequest, decode_line,
                          encode_notification, encode_request, frame)
 
@@ -69,3 +71,54 @@ def test_the_splitter_finds_every_message_however_the_bytes_are_cut(framing: str
 def test_the_splitter_reads_any_header_case_and_ignores_content_type() -> None:
     splitter = MessageSplitter("content-length")
     assert splitter.feed(b"Content-Type: x\r\ncontent-LENGTH: 2\r\n\r\n[]") == [b"[]"]
+
+
+def test_a_message_nested_deeper_than_the_servers_limit_is_refused_unread() -> None:
+    deep = b'{"jsonrpc":"2.0","id":1,"result":' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    with pytest.raises(ValueError, match="nested more than 512 deep"):
+        decode_line(deep)
+    strings = json.dumps({"jsonrpc": "2.0", "id": 1, "result": ["[" * 1000, "\\\"[[[", {"a": ["]"]}]})
+    assert decode_line(strings.encode())[0] == Response(1, json.loads(strings)["result"])
+
+
+def test_an_over_long_line_is_dropped_as_it_arrives_and_the_next_one_read() -> None:
+    problems: List[str] = []
+    splitter = MessageSplitter("newline", max_message_bytes=1000, on_error=problems.append)
+    for _ in range(100):
+        assert splitter.feed(b"x" * 999) == []
+        assert len(splitter.pending) <= 1000 + 999, "never more than the bound plus one chunk held"
+    assert splitter.feed(b'x\n{"a":1}\n') == [b'{"a":1}']
+    assert problems == ["a message of 99901 bytes or more skipped: over the bound of 1000 bytes (max_message_bytes)"]
+    assert splitter.feed(b"y" * 2000 + b'\n{"b":2}\n') == [b'{"b":2}'] and len(problems) == 2
+
+
+def test_a_framed_body_over_the_bound_is_skipped_by_its_length() -> None:
+    problems: List[str] = []
+    splitter = MessageSplitter("content-length", max_message_bytes=10, on_error=problems.append)
+    stream = frame(b'{"too":"long!"}', "content-length") + frame(b"[1]", "content-length")
+    assert [body for byte in range(len(stream)) for body in splitter.feed(stream[byte:byte + 1])] == [b"[1]"]
+    assert len(problems) == 1 and "over the bound of 10 bytes" in problems[0]
+
+
+@pytest.mark.parametrize("bad", [b"Content-Length: abc\r\n\r\n{}", b"Content-Type: x\r\n\r\n{}",
+                                 b"Content-Length 3\r\n\r\n{}", b"Content-Length: -3\r\n\r\n{}",
+                                 b"Content-Length: 2\r\nX: " + b"x" * 9000 + b"\r\n\r\n{}"])
+def test_a_bad_header_is_one_error_and_the_next_message_is_read(bad: bytes) -> None:
+    problems: List[str] = []
+    stream = bad + frame(b'{"next":1}', "content-length") + b"\r\n" + frame(b"[2]", "content-length")
+    for size in (1, 5, len(stream)):
+        splitter = MessageSplitter("content-length", on_error=problems.append)
+        found = [body for start in range(0, len(stream), size) for body in splitter.feed(stream[start:start + size])]
+        assert found == [b'{"next":1}', b"[2]"], size
+    assert len(problems) == 3 and all("unreadable header" in problem for problem in problems)
+
+
+def test_the_stderr_tail_keeps_lines_cut_to_their_bound_whatever_the_chunks() -> None:
+    tail = StderrTail(3)
+    for _ in range(200):
+        tail.feed_chunk(b"e" * 65536)
+    tail.feed_chunk(b"\nshort\nlast")
+    tail.flush()
+    first, short, last = tail.text().splitlines()
+    assert first == "e" * MAX_STDERR_LINE + f" ... [{200 * 65536 - MAX_STDERR_LINE} bytes cut]"
+    assert (short, last) == ("short", "last")

@@ -7,12 +7,13 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 const LOOPBACK_PEERS = new Set(['127.0.0.1', '::ffff:127.0.0.1', '::1']);
 
-/** A request refused with an HTTP status and a short reason. */
+/** A request refused with an HTTP status, a short reason and any headers the status needs. */
 export class Refusal extends Error {
-  /** @param {number} status @param {string} reason */
-  constructor(status, reason) {
+  /** @param {number} status @param {string} reason @param {Record<string, string>} [headers] */
+  constructor(status, reason, headers = {}) {
     super(reason);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -25,6 +26,7 @@ export class Refusal extends Error {
 export function checkOrigin(request, port, options = {}) {
   if (!LOOPBACK_PEERS.has(request.socket.remoteAddress ?? '')) throw new Refusal(403, 'loopback clients only');
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (request.headers.host === undefined) throw new Refusal(421, 'no Host header');
   if (!allowedHosts.includes(String(request.headers.host ?? '').toLowerCase())) {
     throw new Refusal(421, 'unexpected Host header');
   }

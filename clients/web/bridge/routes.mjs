@@ -1,6 +1,9 @@
 // The bridge's HTTP routes:
 //   GET  /                          the page (public/index.html); also /app/<file>, /lib/mirror.js
-//   GET  /api/events?<input>        a tab: Server-Sent Events of its session, disposed on close
+//   GET  /api/events?<input>        a tab: Server-Sent Events of its session, disposed on close;
+//                                  `confirm` instead while the input's hosts are not confirmed
+//   GET  /api/hosts?<input>         the hosts that input makes feedvm contact, and where they are
+//   POST /api/hosts                 {hosts}: the user confirmed them
 //   POST /api/tabs/<key>/<method>   a command of that tab's session, answered {result} | {error}
 //   GET  /image/<key>/<index>?id=&variant=   item <index>'s image (full or thumbnail), from
 //                                  feedvm's cache only
@@ -12,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 import { CallAborted, RpcError } from '../../js/index.js';
 import { Refusal, checkOrigin, readJSONBody } from './guard.mjs';
+import { HostConsent, MAX_CONFIRMED_HOSTS, describeHosts, hostsOf, parseHost } from './hosts.mjs';
 import { CATEGORIES, InputError, inputFromQuery, validateInput } from './input.mjs';
 
 /** @typedef {import('../../js/index.js').ImageVariant} ImageVariant */
@@ -26,6 +30,7 @@ const STATIC = new Map([
   ['/app/feed-view.js', [join(PUBLIC, 'feed-view.js'), 'text/javascript; charset=utf-8']],
   ['/app/controls.js', [join(PUBLIC, 'controls.js'), 'text/javascript; charset=utf-8']],
   ['/app/lightbox.js', [join(PUBLIC, 'lightbox.js'), 'text/javascript; charset=utf-8']],
+  ['/app/consent.js', [join(PUBLIC, 'consent.js'), 'text/javascript; charset=utf-8']],
   ['/app/item-style.js', [join(PUBLIC, 'item-style.js'), 'text/javascript; charset=utf-8']],
   ['/app/style.css', [join(PUBLIC, 'style.css'), 'text/css; charset=utf-8']],
   ['/app/controls.css', [join(PUBLIC, 'controls.css'), 'text/css; charset=utf-8']],
@@ -39,6 +44,8 @@ const COMMANDS = new Set(['requestCommand', 'willDisplay', 'didEndDisplaying', '
 /** The renditions of an item's image (protocol section 6, `loadImage`'s `variant`). */
 const VARIANTS = new Set(['full', 'thumbnail']);
 const MAX_INDEX = 1_000_000;
+/** Input members that choose the hosts a session contacts: a tab keeps its own (a new page gets others). */
+const HOST_MEMBERS = ['source', 'baseURL', 'custom'];
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -50,23 +57,30 @@ const SECURITY_HEADERS = {
 };
 
 /**
+ * @typedef {{tabs: import('./tabs.mjs').Tabs, port: () => number, cacheDir: string, log: (line: string) => void}} BridgeOptions
+ * @typedef {BridgeOptions & {consent: HostConsent}} Bridge
+ */
+
+/**
  * The request handler of a bridge listening on `port`.
- * @param {{tabs: import('./tabs.mjs').Tabs, port: () => number, cacheDir: string, log: (line: string) => void}} bridge
+ * @param {BridgeOptions} options
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
  */
-export function routes(bridge) {
+export function routes(options) {
+  const bridge = { ...options, consent: new HostConsent() };
   return (request, response) => {
     handle(bridge, request, response).catch((error) => {
       const status = error instanceof Refusal ? error.status : 500;
       if (!(error instanceof Refusal)) bridge.log(`${request.method} ${request.url}: ${error?.stack ?? error}`);
       if (response.headersSent) return response.destroy();
-      send(response, status, 'text/plain; charset=utf-8', `${error instanceof Refusal ? error.message : 'internal error'}\n`);
+      send(response, status, 'text/plain; charset=utf-8', `${error instanceof Refusal ? error.message : 'internal error'}\n`,
+        'no-store', error instanceof Refusal ? error.headers : {});
     });
   };
 }
 
 /**
- * @param {Parameters<typeof routes>[0]} bridge
+ * @param {Bridge} bridge
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  */
@@ -74,6 +88,7 @@ async function handle(bridge, request, response) {
   const url = new URL(request.url ?? '/', 'http://bridge.invalid');
   const file = STATIC.get(url.pathname);
   checkOrigin(request, bridge.port(), { navigation: url.pathname === '/' });
+  if (request.method === 'POST' && url.pathname === '/api/hosts') return confirmHosts(bridge, request, response);
   if (request.method === 'POST') {
     const command = /^\/api\/tabs\/([0-9a-f]{32})\/(\w+)$/.exec(url.pathname);
     if (!command) throw new Refusal(404, 'no such command route');
@@ -81,7 +96,12 @@ async function handle(bridge, request, response) {
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new Refusal(405, 'GET or POST only');
   if (file) return send(response, 200, file[1], await readFile(file[0]), 'no-cache');
-  if (url.pathname === '/api/events') return openTab(bridge, url.searchParams, request, response);
+  if (url.pathname === '/api/events') {
+    // A HEAD would hold a tab slot open with nothing to read it.
+    if (request.method !== 'GET') throw new Refusal(405, 'GET only', { Allow: 'GET' });
+    return openTab(bridge, url.searchParams, request, response);
+  }
+  if (url.pathname === '/api/hosts') return listHosts(url.searchParams, response);
   const image = /^\/image\/([0-9a-f]{32})\/(\d{1,7})$/.exec(url.pathname);
   if (image) {
     const variant = url.searchParams.get('variant') ?? 'full';
@@ -97,16 +117,17 @@ async function handle(bridge, request, response) {
  * @param {string} type
  * @param {string | Buffer} body
  * @param {string} [cache]
+ * @param {Record<string, string>} [headers]
  */
-function send(response, status, type, body, cache = 'no-store') {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body) });
+function send(response, status, type, body, cache = 'no-store', headers = {}) {
+  response.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body) });
   response.end(response.req.method === 'HEAD' ? undefined : body);
 }
 
 /**
  * A tab's event stream. Problems are reported as a `fatal` event on a 200 stream: an
  * EventSource hides the body of an error status from the page.
- * @param {Parameters<typeof routes>[0]} bridge
+ * @param {Bridge} bridge
  * @param {URLSearchParams} query
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
@@ -119,11 +140,19 @@ async function openTab(bridge, query, request, response) {
     response.end();
   };
   let input;
+  let hosts;
   try {
     input = inputFromQuery(query);
+    hosts = hostsOf(input);
   } catch (error) {
     if (error instanceof InputError) return fail(error.message);
     throw error;
+  }
+  // Nothing is fetched for a configuration whose hosts the user has not confirmed: the page asks.
+  const unconfirmed = bridge.consent.unconfirmed(hosts);
+  if (unconfirmed.length > 0) {
+    response.write(`event: confirm\ndata: ${JSON.stringify({ hosts: await describeHosts(unconfirmed) })}\n\n`);
+    return response.end();
   }
   let opened;
   try {
@@ -141,7 +170,41 @@ async function openTab(bridge, query, request, response) {
 }
 
 /**
- * @param {Parameters<typeof routes>[0]} bridge
+ * The hosts the input of `query` makes feedvm contact: `{hosts: [{host, scope}]}`.
+ * @param {URLSearchParams} query
+ * @param {import('node:http').ServerResponse} response
+ */
+async function listHosts(query, response) {
+  let hosts;
+  try {
+    hosts = hostsOf(inputFromQuery(query));
+  } catch (error) {
+    if (error instanceof InputError) throw new Refusal(400, error.message);
+    throw error;
+  }
+  send(response, 200, 'application/json', JSON.stringify({ hosts: await describeHosts(hosts) }));
+}
+
+/**
+ * The user confirmed the hosts of a body `{hosts: [string]}` (as `/api/hosts` lists them).
+ * @param {Bridge} bridge
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+async function confirmHosts(bridge, request, response) {
+  const body = /** @type {{hosts?: unknown}} */ (await readJSONBody(request));
+  const listed = body?.hosts;
+  if (!Array.isArray(listed) || listed.length > MAX_CONFIRMED_HOSTS.perRequest) {
+    throw new Refusal(400, `hosts: an array of at most ${MAX_CONFIRMED_HOSTS.perRequest} hosts`);
+  }
+  const hosts = listed.map(parseHost);
+  if (hosts.some((host) => host === null)) throw new Refusal(400, 'hosts: each a host[:port] as /api/hosts lists it');
+  bridge.consent.confirm(/** @type {string[]} */ (hosts));
+  send(response, 200, 'application/json', JSON.stringify({ confirmed: hosts }));
+}
+
+/**
+ * @param {Bridge} bridge
  * @param {string} key
  * @param {string} method
  * @param {import('node:http').IncomingMessage} request
@@ -157,8 +220,10 @@ async function runCommand(bridge, key, method, request, response) {
   const client = await bridge.tabs.client();
   /** @type {Promise<unknown>} */
   let call;
-  if (method === 'requestCommand') {
-    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean');
+  if (method === 'requestCommand' && params.retry === true) {
+    call = client.retry(tab.session);
+  } else if (method === 'requestCommand') {
+    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean (or retry true)');
     call = client.requestCommand(tab.session, params.reload);
   } else if (method === 'updateInput') {
     let input;
@@ -167,6 +232,8 @@ async function runCommand(bridge, key, method, request, response) {
     } catch (error) {
       throw new Refusal(400, String(error instanceof Error ? error.message : error));
     }
+    const moved = HOST_MEMBERS.find((member) => input[member] !== undefined);
+    if (moved) throw new Refusal(400, `${moved} chooses the hosts a feed contacts: open it in a new page`);
     call = client.updateInput(tab.session, input);
   } else {
     const index = params.index;
@@ -190,7 +257,7 @@ async function runCommand(bridge, key, method, request, response) {
  * The `variant` of item `index`'s image (or, when the list moved meanwhile, of item `id`
  * wherever it is now), read from feedvm's cache directory and nowhere else. A page that stops
  * waiting (a tile scrolled away, the lightbox closed) withdraws the load (`$/cancelRequest`).
- * @param {Parameters<typeof routes>[0]} bridge
+ * @param {Bridge} bridge
  * @param {{key: string, index: number, id: string | null, variant: ImageVariant}} wanted
  * @param {import('node:http').ServerResponse} response
  */

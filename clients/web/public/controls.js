@@ -1,6 +1,8 @@
 // The page's controls besides the grid: HUD toasts, the category picker, pull-to-refresh on
 // touch screens and the feed-source form.
 
+import { confirmHosts, hostItems, hostsOf } from '/app/consent.js';
+
 /** HUD messages as toasts that fade out: `[data-hud]`, `data-style` success | error | info. */
 export class Toasts {
   /** @param {HTMLElement} container */
@@ -40,7 +42,7 @@ export class Toasts {
     return setTimeout(() => {
       toast.classList.add('leaving');
       setTimeout(() => toast.remove(), 450);
-    }, style === 'error' ? 4000 : 1600);
+    }, style === 'error' ? 4000 : 2500);
   }
 }
 
@@ -126,33 +128,23 @@ export function enablePullToRefresh(indicator, onRefresh) {
 
 /**
  * The feed-source form: fills itself from the current query, shows the fields the chosen
- * source uses, and opens the feed it describes (a new query: a new session).
+ * source uses and the hosts the feed it describes will contact, and opens that feed (a new
+ * query: a new session). Opening it confirms those hosts: the form showed them.
  * @param {HTMLDialogElement} dialog
  * @param {URLSearchParams} query
  */
 export function enableSettings(dialog, query) {
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   const error = /** @type {HTMLElement} */ (dialog.querySelector('[data-form-error]'));
+  const hostList = /** @type {HTMLElement} */ (dialog.querySelector('[data-form-hosts]'));
   const source = /** @type {HTMLSelectElement} */ (form.elements.namedItem('source'));
   const showFields = () => {
     for (const label of form.querySelectorAll('[data-for]')) {
       /** @type {HTMLElement} */ (label).hidden = !(label.getAttribute('data-for') ?? '').split(' ').includes(source.value);
     }
   };
-  for (const name of ['source', 'baseURL', 'accessKey', 'category', 'pageSize', 'custom']) {
-    const field = /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
-    const value = query.get(name);
-    if (value !== null) field.value = name === 'custom' ? pretty(value) : value;
-  }
-  showFields();
-  source.addEventListener('change', showFields);
-  document.querySelector('[data-action="settings"]')?.addEventListener('click', () => {
-    error.hidden = true;
-    dialog.showModal();
-  });
-  dialog.querySelector('[data-action="cancel-settings"]')?.addEventListener('click', () => dialog.close());
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  /** The query of the feed the form describes, or null (and the error shown) when it has none. */
+  const described = () => {
     const next = new URLSearchParams();
     for (const [name, value] of new FormData(form)) {
       const text = String(value).trim();
@@ -164,11 +156,61 @@ export function enableSettings(dialog, query) {
       try {
         next.set('custom', JSON.stringify(JSON.parse(custom)));
       } catch {
-        error.textContent = 'The custom config is not valid JSON.';
-        error.hidden = false;
-        return;
+        return null;
       }
     }
+    return next;
+  };
+  let shown = 0;
+  const showHosts = async () => {
+    const turn = ++shown;
+    const next = described();
+    const answer = next ? await hostsOf(next) : { error: 'The custom config is not valid JSON.' };
+    if (turn !== shown) return; // the form changed meanwhile
+    const title = document.createElement('span');
+    const list = document.createElement('ul');
+    list.className = 'host-list';
+    if (answer.error) title.textContent = answer.error;
+    else if (answer.hosts?.length) {
+      title.textContent = 'Contacts';
+      list.append(...hostItems(answer.hosts));
+    } else title.textContent = 'Works offline: contacts no host.';
+    hostList.dataset.invalid = String(Boolean(answer.error));
+    hostList.replaceChildren(title, ...(list.children.length ? [list] : []));
+  };
+  let typing = 0;
+  form.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(showHosts, 250);
+  });
+  for (const name of ['source', 'baseURL', 'accessKey', 'category', 'pageSize', 'custom']) {
+    const field = /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+    const value = query.get(name);
+    if (value !== null) field.value = name === 'custom' ? pretty(value) : value;
+  }
+  showFields();
+  source.addEventListener('change', () => {
+    showFields();
+    void showHosts();
+  });
+  document.querySelector('[data-action="settings"]')?.addEventListener('click', () => {
+    error.hidden = true;
+    dialog.showModal();
+    void showHosts();
+  });
+  dialog.querySelector('[data-action="cancel-settings"]')?.addEventListener('click', () => dialog.close());
+  const fail = (/** @type {string} */ message) => {
+    error.textContent = message;
+    error.hidden = false;
+  };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const next = described();
+    if (!next) return fail('The custom config is not valid JSON.');
+    const answer = await hostsOf(next);
+    if (answer.error || !answer.hosts) return fail(answer.error ?? 'The bridge did not answer.');
+    const failure = await confirmHosts(answer.hosts);
+    if (failure) return fail(failure);
     window.location.search = next.toString();
   });
 }

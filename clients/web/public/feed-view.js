@@ -1,9 +1,13 @@
 // The photo grid: one tile per item, keyed by item id, reconciled against the mirror's list
 // after every `sections` notification. Tiles entering the viewport report `willDisplay` and
 // get their thumbnail; tiles leaving report `didEndDisplaying` and abort an unfinished one.
-// Items without an image are text cards. A tile is one button: it opens the item.
+// Items without an image are text cards. A tile is one button: it opens the item. A thumbnail
+// far smaller than its tile gives way to the full image, so no tile shows a picture blown up.
 
 import { avatar, cardColours, textGlyph } from '/app/item-style.js';
+
+/** Screen pixels per image pixel past which a tile's thumbnail is replaced by the full image. */
+const MAX_THUMBNAIL_STRETCH = 2;
 
 export class FeedView {
   /**
@@ -19,6 +23,8 @@ export class FeedView {
     this.tiles = new Map();
     /** @type {Set<HTMLLIElement>} */
     this.visible = new Set();
+    /** While a reload replaces the list, no image is asked for: an answer would be for the old one. */
+    this.paused = false;
     this.observer = new IntersectionObserver((entries) => this.#intersections(entries), { rootMargin: '160px 0px' });
     grid.addEventListener('click', (event) => {
       const tile = /** @type {HTMLElement} */ (event.target).closest('.tile');
@@ -34,8 +40,55 @@ export class FeedView {
     return this.tiles.get(id);
   }
 
+  /**
+   * Stops the images still loading and asks for none until `resumeLoads`: a reload is about to
+   * replace the list they were asked from.
+   */
+  pauseLoads() {
+    this.paused = true;
+    for (const tile of this.visible) {
+      const image = tile.querySelector('img');
+      if (image && image.getAttribute('src') && !image.complete) image.removeAttribute('src');
+    }
+  }
+
+  /** The reload is over: the tiles on screen ask for the images they still lack, by their new places. */
+  resumeLoads() {
+    this.paused = false;
+    for (const tile of this.visible) {
+      const image = tile.querySelector('img');
+      if (image && !image.getAttribute('src')) this.#load(tile, image);
+      else if (image?.complete) this.#enlarge(tile, image);
+    }
+  }
+
+  /**
+   * Replaces a loaded thumbnail far smaller than its tile by the full image (the thumbnail stays
+   * on screen until that decodes).
+   * @param {HTMLLIElement} tile
+   * @param {HTMLImageElement} image
+   */
+  #enlarge(tile, image) {
+    if (this.paused || image.dataset.larger !== 'true' || image.dataset.variant !== 'thumbnail') return;
+    if (stretch(image) <= MAX_THUMBNAIL_STRETCH) return;
+    image.dataset.variant = 'full';
+    image.src = this.#imageURL(tile, 'full');
+  }
+
+  /**
+   * Asks for the image of `tile` in the variant it shows.
+   * @param {HTMLLIElement} tile
+   * @param {HTMLImageElement} image
+   */
+  #load(tile, image) {
+    if (this.paused) return;
+    delete tile.dataset.failed;
+    image.src = this.#imageURL(tile, image.dataset.variant === 'full' ? 'full' : 'thumbnail');
+  }
+
   /** Removes every tile (a new session). */
   clear() {
+    this.paused = false;
     for (const tile of this.tiles.values()) this.#remove(tile);
     this.tiles.clear();
     this.visible.clear();
@@ -71,7 +124,7 @@ export class FeedView {
     for (const tile of created) this.observer.observe(tile);
   }
 
-  /** @param {{id: string, title: string, imageURL?: string, author?: string, publishedAt?: string}} item */
+  /** @param {{id: string, title: string, imageURL?: string, thumbnailURL?: string, author?: string, publishedAt?: string}} item */
   #create(item) {
     const tile = document.createElement('li');
     tile.className = 'tile';
@@ -88,8 +141,21 @@ export class FeedView {
       const image = document.createElement('img');
       image.alt = item.title;
       image.decoding = 'async';
-      image.addEventListener('load', () => { tile.dataset.loaded = 'true'; });
-      image.addEventListener('error', () => { if (image.getAttribute('src')) tile.dataset.failed = 'true'; });
+      // The variant the tile shows: the thumbnail, unless it proved far too small for the tile.
+      image.dataset.variant = 'thumbnail';
+      if (item.thumbnailURL && item.thumbnailURL !== item.imageURL) image.dataset.larger = 'true';
+      image.addEventListener('load', () => {
+        tile.dataset.loaded = 'true';
+        this.#enlarge(tile, image);
+      });
+      image.addEventListener('error', () => {
+        if (!image.getAttribute('src')) return;
+        if (image.dataset.variant === 'full') {
+          image.dataset.variant = 'thumbnail-only'; // the full image failed: keep the thumbnail
+          image.removeAttribute('src');
+          this.#load(tile, image);
+        } else tile.dataset.failed = 'true';
+      });
       photo.append(image);
     } else {
       tile.classList.add('text-card');
@@ -102,13 +168,22 @@ export class FeedView {
     }
     const caption = document.createElement('div');
     caption.className = 'caption';
-    const title = document.createElement('h3');
+    const title = document.createElement('h2');
     title.className = 'title';
     title.textContent = item.title;
     title.title = item.title;
     caption.append(title, byline(item));
     tile.append(photo, caption, open);
     return tile;
+  }
+
+  /**
+   * Where the bridge serves the image of `tile`'s item in `variant`.
+   * @param {HTMLLIElement} tile
+   * @param {'full' | 'thumbnail'} variant
+   */
+  #imageURL(tile, variant) {
+    return this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, Number(tile.dataset.index), variant);
   }
 
   /** @param {HTMLLIElement} tile */
@@ -128,10 +203,7 @@ export class FeedView {
         this.visible.add(tile);
         this.callbacks.willDisplay(index);
         const image = tile.querySelector('img');
-        if (image && !image.getAttribute('src')) {
-          delete tile.dataset.failed;
-          image.src = this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, index, 'thumbnail');
-        }
+        if (image && !image.getAttribute('src')) this.#load(tile, image);
       } else if (!entry.isIntersecting && this.visible.has(tile)) {
         this.visible.delete(tile);
         const image = tile.querySelector('img');
@@ -156,6 +228,16 @@ export function byline(item) {
   if (item.author) line.append(avatar(item.author));
   line.append(credit);
   return line;
+}
+
+/**
+ * How many screen pixels one pixel of `image` covers in its tile (the image covers the tile).
+ * @param {HTMLImageElement} image
+ */
+function stretch(image) {
+  const box = image.getBoundingClientRect();
+  if (!image.naturalWidth || !image.naturalHeight) return 0;
+  return Math.max(box.width / image.naturalWidth, box.height / image.naturalHeight) * window.devicePixelRatio;
 }
 
 /** What a tile shows of an item: a changed item gets a new tile. */

@@ -3,18 +3,16 @@
 console error. Helpers for the pages are in ``webpage.py``.
 """
 
-import os
 import pathlib
 import shutil
-import subprocess
 import sys
-import tempfile
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 
+from bridges import running_bridge  # noqa: E402
 from webpage import ARTIFACTS, DESKTOP  # noqa: E402
 
 # Records every data-refresh-status value as it is set, from the first script on.
@@ -26,31 +24,11 @@ new MutationObserver((records) => {
 """
 
 
-def feedvm_binary() -> str:
-    explicit = os.environ.get("FEEDVM_BIN")
-    for candidate in ([explicit] if explicit else []) + [
-            str(ROOT / ".build" / "debug" / "feedvm"), str(ROOT / ".build" / "release" / "feedvm")]:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    pytest.fail("feedvm is not built: run `swift build` or set FEEDVM_BIN")
-
-
 @pytest.fixture(scope="session")
 def bridge():
-    """The bridge on a free port with a private cache; yields its URL. Checks it leaves no feedvm."""
-    cache = tempfile.mkdtemp(prefix="feedvm-web-test-")
-    process = subprocess.Popen(
-        ["node", str(ROOT / "clients" / "web" / "server.mjs"), "--port", "0", "--feedvm", feedvm_binary(),
-         "--cache-dir", cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = process.stdout.readline().strip()
-    assert url.startswith("http://127.0.0.1:"), process.stderr.read()
-    yield url
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-    process.terminate()
-    assert process.wait(15) == 0
-    for pid in children:
-        assert not pathlib.Path(f"/proc/{pid}").exists() or "zombie" in pathlib.Path(f"/proc/{pid}/status").read_text().lower()
-    shutil.rmtree(cache, ignore_errors=True)
+    """The bridge the browser tests share; yields its URL."""
+    with running_bridge() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """The web front end in a real headless Chromium (Debian's chromium + chromium-driver, driven
 by Selenium): first page with decoded images, infinite scroll to the end of the stub feed,
-reload, category switch, phone width and dark mode, a failing backend's error toast and a
-retry, the source form opening a custom feed, and no console errors anywhere (conftest.py).
+reload, category switch, phone width and dark mode, a failing backend's error (shown once: the
+empty state, or a toast with items on screen) and a retry, a reload that changed the list, the
+source form opening a custom feed, and no console errors anywhere (conftest.py).
 Screenshots go to .build/artifacts/web/; test_detail.py covers thumbnails, the lightbox and
 items without images.
 
@@ -12,6 +13,7 @@ Run by scripts/test-all (which installs selenium, chromium and chromium-driver);
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -21,7 +23,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from feedvm.fixtures.server import FixtureServer  # noqa: E402
-from webpage import DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, item_ids, open_page, screenshot, statuses, wait_for  # noqa: E402
+from webpage import (DESKTOP, PHONE, VISIBLE_IMAGES_DECODED, WAIT, confirm_hosts, item_ids, open_page, screenshot,  # noqa: E402
+                     statuses, wait_for)
 
 WIDE = (1920, 1080)
 COLUMNS = "return getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length;"
@@ -60,6 +63,8 @@ def test_infinite_scroll_reaches_the_end_of_the_stub_feed(driver, bridge):
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
     end = driver.find_element(By.CSS_SELECTOR, ".footer-end")
     assert end.is_displayed() and end.text == "No more data"
+    assert end.get_attribute("title") == "All items of the total are listed."  # why it ended (protocol 1.2)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-end-reason") == "totalReached"
     wait_for(driver, VISIBLE_IMAGES_DECODED, "the images at the end to decode")
     screenshot(driver, "desktop-end-of-feed")
 
@@ -72,7 +77,8 @@ def test_reload_runs_the_header_refresh_and_returns_to_the_first_page(driver, br
     wait_for(driver, "document.querySelector('[data-feed]').dataset.noMoreData === 'false'", "more data again")
     seen = statuses(driver)
     assert seen[:3] == ["beingHeaderRefresh", "endHeaderRefresh", "footerStatus"], seen
-    wait_for(driver, "document.querySelectorAll('[data-hud][data-style=success]').length > 0", "the success toast")
+    # Pages that arrive show themselves, and a reload that changed nothing says nothing.
+    assert driver.execute_script("return document.querySelectorAll('[data-hud]').length;") == 0
 
 
 def test_category_picker_switches_with_update_input(driver, bridge):
@@ -100,21 +106,82 @@ def test_phone_width_and_dark_mode(driver, bridge):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def test_a_failing_backend_shows_an_error_toast_and_a_retry_works(driver, bridge):
+TOASTS = "[...document.querySelectorAll('[data-hud]')].map((toast) => [toast.dataset.style, toast.textContent])"
+
+
+def test_a_failing_first_load_is_shown_once_and_a_retry_works(driver, bridge):
     with FixtureServer() as backend:
-        backend.set_fault("gank", status=503, times=1)
+        backend.set_fault("gank", status=503, times=3)  # every automatic attempt of the first page
         driver.set_window_size(*DESKTOP)
         driver.get(bridge + "?source=gank&category=Android&baseURL=" + backend.base_url("gank"))
-        toast = wait_for(driver, "document.querySelector('[data-hud][data-style=error]')?.textContent", "the error toast")
-        assert toast
+        confirm_hosts(driver)
         wait_for(driver, "!document.querySelector('[data-empty]').hidden", "the error state")
         assert "load" in driver.find_element(By.CSS_SELECTOR, "[data-empty-title]").text.lower()
+        assert "503" in driver.find_element(By.CSS_SELECTOR, "[data-empty-detail]").text
+        # The empty state says it; no toast says it again.
+        assert driver.execute_script(f"return {TOASTS};") == []
         screenshot(driver, "desktop-backend-error")
-        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        driver.set_window_size(*PHONE)
+        screenshot(driver, "phone-backend-error")
+        driver.set_window_size(*DESKTOP)
+        driver.find_element(By.CSS_SELECTOR, '[data-action="retry"]').click()
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the retried page")
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the fixture's images to decode")
         assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
         assert backend.count("gank") >= 2  # the failed load, the retry (then prefetched pages)
+        assert driver.execute_script(f"return {TOASTS};") == []
+
+
+def test_a_failure_with_items_on_screen_is_a_toast_and_a_changed_reload_says_what_changed(driver, bridge):
+    with FixtureServer() as backend:
+        backend.configure(total=4)
+        open_page(driver, bridge + "?source=gank&category=iOS&baseURL=" + backend.base_url("gank"), confirm=True)
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length === 4", "the four items")
+        wait_for(driver, "document.querySelector('[data-feed]').dataset.noMoreData === 'true'", "the end of the short feed")
+        # The catalog grows; the reload brings six items the list did not have.
+        backend.configure(total=45)
+        backend.set_fault("gank", status=503, times=1)
+        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'error')", "the error toast")
+        assert "503" in toast[1]
+        assert driver.find_element(By.CSS_SELECTOR, "[data-empty]").get_attribute("hidden") is not None
+        assert driver.execute_script("return document.querySelectorAll('[data-item-id]').length;") == 4
+        driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length >= 10", "the grown first page")
+        toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'success')", "the reload's toast")
+        assert toast[1] == "6 new items"
+        screenshot(driver, "desktop-reload-changed")
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images, before the backend goes")
+
+
+def test_a_failed_load_more_shows_why_and_its_retry_asks_for_the_same_page(driver, bridge):
+    from feedvm.fixtures.flaky import custom_source
+    with FixtureServer() as backend:
+        driver.set_window_size(*DESKTOP)
+        driver.get(bridge + "?" + urllib.parse.urlencode(
+            {"source": "custom", "baseURL": backend.url, "custom": json.dumps(custom_source("missing"))}))
+        wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the first page")
+        deadline = time.monotonic() + 2 * WAIT
+        while driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-append-state") != "error":
+            assert time.monotonic() < deadline, "page 3 never failed"
+            driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+            time.sleep(0.3)
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the images to decode")
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        error = driver.find_element(By.CSS_SELECTOR, "[data-footer-error]")
+        retry = driver.find_element(By.CSS_SELECTOR, '[data-action="retry-load"]')
+        assert error.is_displayed() and retry.is_displayed()
+        assert error.text == "Couldn’t load more: Not found. (retrying may not help)"
+        assert not driver.find_element(By.CSS_SELECTOR, ".footer-more").is_displayed()
+        wait_for(driver, "!document.querySelector('[data-hud]')", "the error toast to fade")
+        screenshot(driver, "desktop-load-more-failed")
+        before = backend.stats()["pages"]["missing/3"]  # a 404 is not retried automatically; a scroll may ask again
+        retry.click()
+        deadline = time.monotonic() + WAIT
+        while backend.stats()["pages"]["missing/3"] <= before:
+            assert time.monotonic() < deadline, "Retry never asked for page 3 again"
+            time.sleep(0.1)
+        assert "missing/4" not in backend.stats()["pages"]
 
 
 def test_the_source_form_opens_a_custom_feed(driver, bridge):

@@ -22,14 +22,24 @@ from webpage import PHONE, VISIBLE_IMAGES_DECODED, WAIT, open_page, screenshot, 
 
 LIGHTBOX = "document.querySelector('[data-lightbox]')"
 FULL_IMAGE_LOADED = f"{LIGHTBOX}.open && {LIGHTBOX}.dataset.loaded === 'true' && {LIGHTBOX}.dataset.shownItem"
+# The step controls' boxes that overlap a box of the caption (title, byline, size and position).
+CONTROLS_OVER_CAPTION = """(() => {
+  const boxes = (selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0);
+  const caption = boxes('[data-lightbox-title], [data-lightbox-byline] > *, [data-lightbox-meta], [data-lightbox-position]');
+  return boxes('.lightbox-nav').flatMap((nav) => caption.filter((box) =>
+    nav.left < box.right && box.left < nav.right && nav.top < box.bottom && box.top < nav.bottom).map(() => nav.top));
+})()"""
 TILE_IMAGES = """[...document.querySelectorAll('.tile img[src]')].map((img) => ({
   id: img.closest('[data-item-id]').dataset.itemId, src: img.getAttribute('src'),
   width: img.naturalWidth, height: img.naturalHeight}))"""
 
 
-def example_url(bridge, heading, server):
-    """The page of the worked example under ``heading``, on the fixture server, by URL parameters."""
+def example_url(bridge, heading, server, **fields):
+    """The page of the worked example under ``heading``, on the fixture server, by URL parameters
+    (``fields`` replace the example's)."""
     example = worked_example(heading)
+    example["custom"]["fields"].update(fields)
     parts = urlsplit(example["baseURL"])
     base = urlunsplit(urlsplit(server.url)[:2] + parts[2:])
     query = {"source": "custom", "baseURL": base, "pageSize": example["pageSize"], "custom": json.dumps(example["custom"])}
@@ -51,15 +61,22 @@ def test_tiles_load_thumbnails_and_the_lightbox_the_full_image(driver, bridge):
     open_page(driver, bridge + "?category=iOS")
     wait_for(driver, VISIBLE_IMAGES_DECODED, "the thumbnails to decode")
     tiles = {tile["id"]: tile for tile in driver.execute_script(f"return {TILE_IMAGES};")}
-    assert tiles and all("variant=thumbnail" in tile["src"] for tile in tiles.values())
+    # Every tile asks for its thumbnail first (the stub's, half the picture's size, are then far
+    # too small for the tiles: those show the full image instead).
+    asked = driver.execute_script("return performance.getEntriesByType('resource').map((entry) => entry.name);")
+    assert tiles and all(any(f"id={item}&variant=thumbnail" in url for url in asked) for item in tiles), asked
     # Keyboard: the tile is a button; Enter opens it, focus moves into the dialog.
     driver.execute_script("document.querySelector('[data-item-id=\"iOS-2\"] .tile-open').focus();")
     press(driver, Keys.ENTER)
     assert wait_for(driver, FULL_IMAGE_LOADED, "the full image of iOS-2") == "iOS-2"
     full = full_image(driver)
     assert "variant=full" in full["src"]
-    # The stub's thumbnail is the same picture at half the size; the caption gives the full size.
-    assert (full["width"], full["height"]) == (2 * tiles["iOS-2"]["width"], 2 * tiles["iOS-2"]["height"])
+    # The thumbnail stands in until the full image, the same picture at twice its size, is
+    # loaded; the caption gives the full size.
+    thumbnail = driver.execute_script("const img = document.querySelector('[data-lightbox-placeholder]');"
+                                      "return [img.getAttribute('src'), img.naturalWidth, img.naturalHeight];")
+    assert "variant=thumbnail" in thumbnail[0]
+    assert (full["width"], full["height"]) == (2 * thumbnail[1], 2 * thumbnail[2])
     assert f"{full['width']} × {full['height']}" in full["meta"]
     assert driver.execute_script(f"return {LIGHTBOX}.contains(document.activeElement);")
     press(driver, Keys.ARROW_RIGHT)
@@ -97,6 +114,7 @@ def test_stepping_to_the_end_of_the_list_in_the_lightbox_loads_the_next_page(dri
     wait_for(driver, f"{FULL_IMAGE_LOADED} === 'welfare-31'", "the first item of the next page")
     driver.set_window_size(*PHONE)
     wait_for(driver, FULL_IMAGE_LOADED, "the full image at phone width")
+    assert driver.execute_script(f"return {CONTROLS_OVER_CAPTION};") == []
     screenshot(driver, "phone-lightbox")
     press(driver, Keys.ESCAPE)
     wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
@@ -125,8 +143,8 @@ def test_the_bridge_takes_the_two_variants_only(driver, bridge):
 
 def test_a_sources_thumbnails_fill_the_grid_and_its_full_images_the_lightbox(driver, bridge):
     with FixtureServer() as backend:
-        open_page(driver, example_url(bridge, "Page number + `Link` header (Lorem Picsum)", backend))
-        wait_for(driver, VISIBLE_IMAGES_DECODED, "the thumbnails to decode")
+        open_page(driver, example_url(bridge, "Page number + `Link` header (Lorem Picsum)", backend), confirm=True)
+        wait_for(driver, f"{TILE_IMAGES}.every((tile) => tile.width)", "every thumbnail asked for to decode")
         tiles = driver.execute_script(f"return {TILE_IMAGES};")
         # The example's thumbnailURL is /id/{id}/200/150: the grid shows exactly those.
         assert tiles and all((tile["width"], tile["height"]) == (200, 150) for tile in tiles), tiles
@@ -138,9 +156,21 @@ def test_a_sources_thumbnails_fill_the_grid_and_its_full_images_the_lightbox(dri
         wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
 
 
+def test_a_thumbnail_far_smaller_than_its_tile_gives_way_to_the_full_image(driver, bridge):
+    with FixtureServer() as backend:
+        # 40 x 30 thumbnails in tiles about 230 x 173: each would be blown up nearly six times.
+        open_page(driver, example_url(bridge, "Page number + `Link` header (Lorem Picsum)", backend,
+                                      thumbnailURL="/id/{id}/40/30"), confirm=True)
+        wait_for(driver, f"{TILE_IMAGES}.length > 0 && {TILE_IMAGES}.every((tile) => tile.src.includes('variant=full') && tile.width)",
+                 "the tiles to switch to the full images")
+        tiles = driver.execute_script(f"return {TILE_IMAGES};")
+        assert all(tile["width"] > 200 for tile in tiles), tiles
+        screenshot(driver, "desktop-small-thumbnails")
+
+
 def test_items_without_an_image_are_text_cards(driver, bridge):
     with FixtureServer() as backend:
-        open_page(driver, example_url(bridge, "Offset + total (WordPress REST API)", backend))
+        open_page(driver, example_url(bridge, "Offset + total (WordPress REST API)", backend), confirm=True)
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the covers to decode")
         cards = driver.execute_script("""return [...document.querySelectorAll('[data-item-id]')].map((tile) => ({
           id: tile.dataset.itemId, text: tile.classList.contains('text-card'), image: !!tile.querySelector('img'),
@@ -161,6 +191,16 @@ def test_items_without_an_image_are_text_cards(driver, bridge):
         screenshot(driver, "desktop-lightbox-text")
         press(driver, Keys.ESCAPE)
         wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
+        # At phone width a title of several lines pushes the caption up; the step controls stay off it.
         driver.set_window_size(*PHONE)
+        driver.find_element(By.CSS_SELECTOR, f'[data-item-id="{text_card}"] .tile-open').click()
+        wait_for(driver, f"{LIGHTBOX}.open && {LIGHTBOX}.dataset.shownItem === '{text_card}'", "the text card at phone width")
+        driver.execute_script("document.querySelector('[data-lightbox-title]').textContent = "
+                              "'A title long enough to wrap over three or four lines on a phone held upright';")
+        assert driver.execute_script("return document.querySelector('[data-lightbox-title]').getBoundingClientRect().height;") > 60
+        assert driver.execute_script(f"return {CONTROLS_OVER_CAPTION};") == []
+        screenshot(driver, "phone-lightbox-long-title")
+        press(driver, Keys.ESCAPE)
+        wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
         wait_for(driver, VISIBLE_IMAGES_DECODED, "the covers at phone width")
         screenshot(driver, "phone-text-cards")

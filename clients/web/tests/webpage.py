@@ -44,10 +44,20 @@ def statuses(driver):
     return driver.execute_script("return window.__statuses.splice(0);")
 
 
-def open_page(driver, url, size=DESKTOP):
+def open_page(driver, url, size=DESKTOP, confirm=False):
+    """Opens ``url`` at ``size`` and waits for the first page; ``confirm``: a feed from the
+    network, whose hosts the prompt asks about first (answered yes)."""
     driver.set_window_size(*size)
     driver.get(url)
+    if confirm:
+        confirm_hosts(driver)
     wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the first page")
+
+
+def confirm_hosts(driver):
+    """Answers the prompt that asks before a feed from a link contacts its hosts."""
+    wait_for(driver, "document.querySelector('[data-consent]').open", "the prompt naming the feed's hosts")
+    driver.execute_script("document.querySelector('[data-action=\"confirm-hosts\"]').click();")
 
 
 def screenshot(driver, name):

@@ -1,5 +1,5 @@
 --- What the keys and the cursor of a feed buffer do: paging when the cursor nears the end
---- (willDisplay), `r` reload, `c` category, `<CR>` image, `q` close, `g?` help.
+--- (willDisplay), `r` reload, `R` retry, `c` category, `<CR>` image, `q` close, `g?` help.
 local preview = require('feedvm.preview')
 local categories = require('feedvm.categories')
 
@@ -57,6 +57,19 @@ function M.reload(view)
   end
   view:scroll_to_top()
   s:reload()
+end
+
+--- `R`: runs the failed load (the reload, else the load-more) again with the same page.
+function M.retry(view)
+  local s = view.session
+  if s.closed then
+    return M.reload(view)
+  end
+  s:retry(function(err, result)
+    if not err and result and result.retried == false then
+      vim.notify('FeedVM: nothing failed, nothing to retry', vim.log.levels.INFO)
+    end
+  end)
 end
 
 --- Switches the buffer to `category` (updateInput, then a reload).
@@ -132,6 +145,7 @@ end
 
 local KEYS = {
   { 'r', M.reload, 'reload (pull down)' },
+  { 'R', M.retry, 'retry the failed load' },
   { 'c', M.choose_category, 'switch category' },
   { '<CR>', M.open_image, 'load the image under the cursor' },
   { 'q', function(view) vim.api.nvim_buf_delete(view.buf, { force = true }) end, 'close the feed' },

@@ -1,5 +1,5 @@
 --- FeedVM for Neovim: a feed buffer driven by the feedvm engine over JSON-RPC
---- (`vim.lsp.rpc`). `:help feedvm`.
+--- (`feedvm.rpc`). `:help feedvm`.
 local actions = require('feedvm.actions')
 local categories = require('feedvm.categories')
 local session = require('feedvm.session')

@@ -4,7 +4,35 @@
 local M = {}
 
 M.SPINNER = { '⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏' }
-M.FOOTER_TEXT = { loading = 'Loading more…', noMoreData = 'No more data', idle = '', hidden = '' }
+M.FOOTER_TEXT = { loading = 'Loading more…', noMoreData = 'No more data', idle = '', hidden = '', error = 'Load failed' }
+
+--- Why a list ended (protocol 1.2's end reasons), in words.
+M.END_REASONS = {
+  hasMoreFalse = 'the API says there is no more',
+  totalReached = 'all items of the total are listed',
+  emptyPage = 'the last page was empty',
+  shortPage = 'the last page was short',
+  noNextURL = 'the page gave no next URL',
+  noNextCursor = 'the page gave no cursor',
+  repeatedCursor = 'the next page would repeat one already loaded',
+  pageLimit = 'the page limit (maxPages) was reached',
+}
+
+--- The end reason `reason` in words (an unknown one as it is), or nil.
+function M.end_reason_text(reason)
+  if reason == nil then return nil end
+  return M.END_REASONS[reason] or reason
+end
+
+--- "HTTP 404 (not retryable, 1 attempt)": what failed, from an `error` load state.
+function M.load_error_text(load)
+  local parts = { load.message or 'failed' }
+  local notes = {}
+  if load.retryable == false then notes[#notes + 1] = 'not retryable' end
+  if load.attempts and load.attempts > 1 then notes[#notes + 1] = load.attempts .. ' attempts' end
+  if #notes > 0 then parts[#parts + 1] = '(' .. table.concat(notes, ', ') .. ')' end
+  return table.concat(parts, ' ')
+end
 
 --- Highlight groups, each linked to a standard group so colour schemes apply.
 M.GROUPS = {
@@ -163,6 +191,10 @@ function M.header_info(state, frame)
   if state.error then
     return { { state.error .. ' — r restarts', 'FeedVMError' } }
   end
+  local refresh = state.loads and state.loads.refresh
+  if refresh and refresh.state == 'error' then
+    return { { 'Reload failed: ' .. M.load_error_text(refresh) .. ' — R retries', 'FeedVMError' } }
+  end
   local count = #state.items
   local text = count == 1 and '1 item' or (count .. ' items')
   if state.page > 0 then
@@ -171,20 +203,35 @@ function M.header_info(state, frame)
   return { { text, 'FeedVMInfo' } }
 end
 
---- The footer line, indented to the title column.
+--- The footer line, indented to the title column; `append` (the load-more's load state,
+--- protocol 1.2) adds the attempt of a retried load and the failure of a failed one.
 ---@return string text
 ---@return table highlights
-function M.footer_line(footer, layout)
+function M.footer_line(footer, layout, append)
   local text = M.FOOTER_TEXT[footer] or ''
   if text == '' then
     return '', {}
   end
   local group = footer == 'loading' and 'FeedVMLoading' or 'FeedVMNoMoreData'
+  if footer == 'error' then
+    group = 'FeedVMError'
+    text = ('Load failed: %s — R retries'):format(M.load_error_text(append or {}))
+  elseif footer == 'loading' and append and append.state == 'loading' and (append.attempt or 1) > 1 then
+    text = ('%s (attempt %d)'):format(text, append.attempt)
+  end
   return join({ { string.rep(' ', 1 + layout.index + 2) }, { text, group } })
 end
 
+--- The note after the footer's text: why the list ended, once it has.
+---@return table[]|nil virtual text chunks
+function M.footer_note(footer, append)
+  local reason = footer == 'noMoreData' and append and append.state == 'endOfList' and M.end_reason_text(append.reason)
+  if not reason then return nil end
+  return { { '· ' .. reason, 'FeedVMInfo' } }
+end
+
 --- What the feed is doing, in a word a statusline can show: `closed`, `refreshing`,
---- `loading more`, `no more data` or `ready`.
+--- `loading more`, `load failed`, `no more data` or `ready`.
 function M.state_word(session)
   if session.closed then
     return 'closed'
@@ -192,6 +239,8 @@ function M.state_word(session)
     return 'refreshing'
   elseif session.footer == 'loading' then
     return 'loading more'
+  elseif session.footer == 'error' or (session.loads and session.loads.refresh.state == 'error') then
+    return 'load failed'
   elseif session.no_more_data then
     return 'no more data'
   end

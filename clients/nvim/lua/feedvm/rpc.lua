@@ -1,20 +1,29 @@
---- The connection to the feedvm process: one per Neovim, spoken to through Neovim's own
---- LSP JSON-RPC client (`vim.lsp.rpc`, Content-Length framing). Sessions register here to
---- get the notifications addressed to them. The transport is `vim.lsp.rpc`; this file only
---- smooths its differences between Neovim versions and adds what FeedVM needs on top:
---- cancelled requests still reach their callback, and the process ends with Neovim.
+--- The connection to the feedvm process: one per Neovim, spawned with libuv and spoken to in
+--- newline-framed JSON-RPC 2.0 (`feedvm.jsonrpc`). Sessions register here to get the
+--- notifications addressed to them. Whatever the server does, Neovim stays responsive and every
+--- callback runs once: a message that cannot be read is logged and skipped, writes never wait
+--- (libuv queues them), a request with `timeout_ms` ends by then, and the process ending fails
+--- every pending request. The process ends with Neovim.
 local binary = require('feedvm.binary')
+local jsonrpc = require('feedvm.jsonrpc')
+
+local uv = vim.uv or vim.loop
 
 local M = {}
 
---- JSON-RPC "request cancelled"; `vim.lsp.rpc` swallows such responses.
+--- JSON-RPC "request cancelled".
 M.CANCELLED = -32800
 --- Reported to the callbacks of requests the process never answered because it ended.
 M.EXITED = -32099
+--- Reported to the callback of a request whose `timeout_ms` passed (it is cancelled on the wire).
+M.TIMED_OUT = -32098
 
---- The flags the plugin passes: the framing `vim.lsp.rpc` speaks, and errors only on stderr
---- (`vim.lsp.rpc` copies the server's stderr into the LSP log).
-M.default_args = { '--framing', 'content-length', '--log-level', 'error' }
+--- The flags the plugin passes by default: errors only on stderr (its tail is kept).
+M.default_args = { '--log-level', 'error' }
+--- Bytes waiting to be written above which refusals of the server's requests are dropped.
+M.MAX_QUEUED_REPLY_BYTES = 1024 * 1024
+--- How long, after the process exited, its last output may take to arrive.
+M.EXIT_GRACE_MS = 1000
 
 local version = '0.1.0'
 
@@ -31,32 +40,23 @@ local function strip_nulls(value)
   return value
 end
 
---- `vim.lsp.rpc.start` takes (cmd, args, dispatchers) up to 0.9 and (argv, dispatchers) since 0.10.
-local function spawn(argv, dispatchers)
-  local rpc = vim.lsp.rpc
-  local ok, client
-  if vim.fn.has('nvim-0.10') == 1 then
-    ok, client = pcall(rpc.start, argv, dispatchers)
-  else
-    ok, client = pcall(rpc.start, argv[1], vim.list_slice(argv, 2), dispatchers)
+--- The server's own flags without any `--framing`: the plugin speaks newline-framed messages.
+local function with_newline_framing(argv)
+  local result, skip = {}, false
+  for index, arg in ipairs(argv) do
+    if skip then
+      skip = false
+    elseif index > 1 and arg == '--framing' then
+      skip = true
+    elseif index == 1 or not arg:match('^%-%-framing=') then
+      result[#result + 1] = arg
+    end
   end
-  if not ok or not client then
-    return nil, ('could not start %s: %s'):format(argv[1], tostring(client or 'spawn failed'))
-  end
-  return client
-end
-
---- SIGTERM: `terminate()` since 0.8, the libuv process handle in 0.7.
-local function terminate(client)
-  if client.terminate then
-    client.terminate()
-  elseif client.handle and not client.handle:is_closing() then
-    client.handle:kill(15)
-  end
+  vim.list_extend(result, { '--framing', 'newline' })
+  return result
 end
 
 ---@class feedvm.Connection
----@field client table the vim.lsp.rpc client
 ---@field argv string[] the command line it runs
 ---@field sessions table<string, table> session id -> object with :on_notification(method, params)
 ---@field pending table<integer, function> request id -> its (err, result) callback
@@ -66,34 +66,56 @@ end
 ---@field exited boolean the process has ended
 ---@field exit_code integer|nil
 ---@field stopping boolean ended by `stop()`, not by a crash
+---@field stderr feedvm.StderrTail the last lines the server wrote to stderr
 local Connection = {}
 Connection.__index = Connection
 
 --- Starts the process and sends `initialize` (incremental sections).
 ---@param argv string[]
+---@param opts? {max_message_bytes?: integer}
 ---@return feedvm.Connection|nil
 ---@return string|nil error
-function Connection.start(argv)
+function Connection.start(argv, opts)
+  opts = opts or {}
+  argv = with_newline_framing(argv)
   local self = setmetatable({
     argv = argv, sessions = {}, pending = {}, ready = false, waiting = {},
-    exited = false, stopping = false,
+    exited = false, stopping = false, next_id = 0, dropped_replies = 0,
+    stderr = jsonrpc.stderr_tail(200),
   }, Connection)
-  local client, err = spawn(argv, {
-    notification = function(method, params)
-      self:dispatch(method, strip_nulls(params))
-    end,
-    on_exit = function(code, signal)
-      self.exited = true
-      self.exit_code = code
-      vim.schedule(function()
-        self:fail_pending(code, signal)
-      end)
-    end,
-  })
-  if not client then
-    return nil, err
+  local max_bytes = opts.max_message_bytes or jsonrpc.message_bound(argv)
+  self.splitter = jsonrpc.splitter(max_bytes, function(problem) self:note(problem) end)
+  self.stdin, self.stdout, self.stderr_pipe = uv.new_pipe(false), uv.new_pipe(false), uv.new_pipe(false)
+  local handle, pid = uv.spawn(argv[1], {
+    args = vim.list_slice(argv, 2),
+    stdio = { self.stdin, self.stdout, self.stderr_pipe },
+  }, function(code, signal)
+    vim.schedule(function() self:on_exit(code, signal) end)
+  end)
+  if not handle then
+    for _, pipe in ipairs({ self.stdin, self.stdout, self.stderr_pipe }) do
+      pipe:close()
+    end
+    return nil, ('could not start %s: %s'):format(argv[1], tostring(pid))
   end
-  self.client = client
+  self.handle, self.pid = handle, pid
+  self.stdout:read_start(function(err, chunk)
+    if chunk then
+      local lines = self.splitter:push(chunk)
+      if #lines > 0 then
+        vim.schedule(function() self:receive(lines) end)
+      end
+    else
+      vim.schedule(function() self:on_output_end(err) end)
+    end
+  end)
+  self.stderr_pipe:read_start(function(_, chunk)
+    if chunk then
+      self.stderr:push(chunk)
+    else
+      self.stderr:flush()
+    end
+  end)
   self:request('initialize', {
     clientInfo = { name = 'feedvm.nvim', version = version },
     capabilities = { sections = { incremental = true } },
@@ -112,6 +134,21 @@ function Connection.start(argv)
   return self
 end
 
+--- A note of the plugin's own about the server, kept with its stderr.
+function Connection:note(problem)
+  self.stderr:keep('feedvm client: ' .. problem)
+end
+
+--- Writes `message` unless the process is gone; never waits.
+---@return boolean written
+function Connection:write(message)
+  if self.exited or self.stdin:is_closing() then
+    return false
+  end
+  self.stdin:write(jsonrpc.encode(message))
+  return true
+end
+
 --- Runs `fn` once `initialize` is answered, so every session gets the negotiated capabilities.
 ---@param fn function
 function Connection:when_ready(fn)
@@ -122,56 +159,109 @@ function Connection:when_ready(fn)
   end
 end
 
---- Sends a request; `callback(err, result)` runs once, on the main loop, also for a
---- cancelled request (err.code == M.CANCELLED) and when the process ends first (M.EXITED).
+--- Sends a request; `callback(err, result)` runs once, on the main loop: with the answer, with
+--- err.code == M.CANCELLED for a cancelled request, M.EXITED when the process ends first, and
+--- M.TIMED_OUT when `opts.timeout_ms` passes first (the request is then cancelled on the wire).
 ---@param method string
 ---@param params table|nil
 ---@param callback fun(err: table|nil, result: any)|nil
-function Connection:request(method, params, callback)
+---@param opts? {timeout_ms?: integer}
+---@return integer|nil id
+function Connection:request(method, params, callback, opts)
   callback = callback or function() end
   if self.exited then
     vim.schedule(function()
       callback({ code = M.EXITED, message = 'feedvm has exited' })
     end)
-    return
+    return nil
   end
-  local id
-  local answered = false
+  self.next_id = self.next_id + 1
+  local id = self.next_id
+  local timer, answered
   local function finish(err, result)
     if answered then
       return
     end
     answered = true
-    if id then
-      self.pending[id] = nil
+    self.pending[id] = nil
+    if timer then
+      timer:stop()
+      timer:close()
     end
     callback(strip_nulls(err), strip_nulls(result))
   end
-  local function on_reply()
-    -- Runs before the response's own callback is scheduled; a cancellation has none.
-    vim.schedule(function()
-      finish({ code = M.CANCELLED, message = 'request cancelled' })
-    end)
-  end
-  local sent
-  sent, id = self.client.request(method, params or vim.empty_dict(), finish, on_reply)
-  if not sent then
-    id = nil
-    vim.schedule(function()
-      finish({ code = M.EXITED, message = 'feedvm has exited' })
-    end)
-    return
-  end
   self.pending[id] = finish
+  self:write({ jsonrpc = '2.0', id = id, method = method, params = params or vim.empty_dict() })
+  if opts and opts.timeout_ms then
+    timer = uv.new_timer()
+    timer:start(opts.timeout_ms, 0, vim.schedule_wrap(function()
+      if not answered then
+        self:notify('$/cancelRequest', { id = id })
+        finish({ code = M.TIMED_OUT, message = ('%s timed out after %d ms'):format(method, opts.timeout_ms) })
+      end
+    end))
+  end
+  return id
 end
 
 --- Sends a notification (no answer).
 ---@param method string
 ---@param params table|nil
 function Connection:notify(method, params)
-  if not self.exited then
-    self.client.notify(method, params)
+  local message = { jsonrpc = '2.0', method = method }
+  if params ~= nil then
+    message.params = params
   end
+  self:write(message)
+end
+
+--- Handles the lines the reader completed, in order; a line that cannot be read is noted
+--- in the stderr tail and skipped.
+---@param lines string[] (a line over the bound was dropped and noted by the splitter)
+function Connection:receive(lines)
+  for _, line in ipairs(lines) do
+    local messages, err = jsonrpc.decode(line)
+    if not messages then
+      self:note('unreadable message from server skipped: ' .. err)
+    else
+      for _, message in ipairs(messages) do
+        local ok, problem = pcall(self.handle_message, self, message)
+        if not ok then
+          self:note('message from server skipped: ' .. tostring(problem))
+        end
+      end
+    end
+  end
+end
+
+function Connection:handle_message(message)
+  if message.kind == 'notification' then
+    self:dispatch(message.method, strip_nulls(message.params))
+  elseif message.kind == 'response' then
+    local finish = type(message.id) == 'number' and self.pending[message.id]
+    if finish then
+      local err = message.error
+      if err ~= nil and type(err) ~= 'table' then
+        err = { code = -32603, message = tostring(err) }
+      end
+      finish(err, err == nil and message.result or nil)
+    end
+  else
+    self:refuse(message.id, message.method)
+  end
+end
+
+--- Answers a request the server sent with -32601 (the plugin serves no methods); dropped
+--- while the server is not reading what was written.
+function Connection:refuse(id, method)
+  if self.stdin:get_write_queue_size() > M.MAX_QUEUED_REPLY_BYTES then
+    self.dropped_replies = self.dropped_replies + 1
+    if self.dropped_replies == 1 then
+      self:note('the server is not reading; replies to its requests are dropped')
+    end
+    return
+  end
+  self:write({ jsonrpc = '2.0', id = id, error = { code = -32601, message = 'client has no method ' .. method } })
 end
 
 --- Hands a notification to the session it names; others are ignored (§12).
@@ -182,40 +272,90 @@ function Connection:dispatch(method, params)
   end
 end
 
---- The process ended: every unanswered request and every session hears about it.
+--- stdout ended: what is pending fails once the process is gone too.
+function Connection:on_output_end()
+  self.output_ended = true
+  if self.exit_status then
+    self:fail_pending(self.exit_status.code, self.exit_status.signal)
+  end
+end
+
+--- The process ended. Its last output may still be on its way: wait for stdout to end, at most
+--- EXIT_GRACE_MS (a child of the server may hold stdout open), then fail what is pending.
+function Connection:on_exit(code, signal)
+  self.exit_status = { code = code, signal = signal }
+  self.exit_code = code
+  if self.output_ended then
+    self:fail_pending(code, signal)
+  else
+    vim.defer_fn(function() self:fail_pending(code, signal) end, M.EXIT_GRACE_MS)
+  end
+end
+
+--- The last stderr lines, for reports.
+---@param count integer
+---@return string
+function Connection:stderr_lines(count)
+  local lines = self.stderr.lines
+  return table.concat(vim.list_slice(lines, math.max(1, #lines - count + 1)), '\n')
+end
+
+--- The process ended: every unanswered request and every session hears about it (once).
 function Connection:fail_pending(code, signal)
+  if self.exited then
+    return
+  end
+  self.exited = true
+  for _, pipe in ipairs({ self.stdin, self.stdout, self.stderr_pipe }) do
+    if not pipe:is_closing() then
+      pipe:close()
+    end
+  end
+  if not self.handle:is_closing() then
+    self.handle:close()
+  end
   local pending = self.pending
   self.pending = {}
   local reason = ('feedvm exited (code %s%s)'):format(tostring(code),
     signal and signal ~= 0 and (', signal ' .. signal) or '')
-  for _, finish in pairs(pending) do
-    finish({ code = M.EXITED, message = reason })
+  local ids = vim.tbl_keys(pending)
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    pending[id]({ code = M.EXITED, message = reason })
   end
   for _, session in pairs(self.sessions) do
     session:on_connection_lost(reason, self.stopping)
   end
   self.sessions = {}
   if not self.stopping then
-    -- vim.lsp.rpc copies the server's stderr into the LSP log.
-    vim.notify(('FeedVM: %s; its stderr is in %s'):format(reason, vim.lsp.get_log_path()), vim.log.levels.WARN)
+    local tail = self:stderr_lines(3)
+    vim.notify(('FeedVM: %s%s'):format(reason, tail ~= '' and (': ' .. tail) or ''), vim.log.levels.WARN)
   end
 end
 
 --- Ends the process and waits for it: `exit`, then SIGTERM if it is still there after
---- `grace_ms`. Called when Neovim quits, so no feedvm outlives it.
+--- `grace_ms`, then SIGKILL. Called when Neovim quits, so no feedvm outlives it.
 ---@param grace_ms integer|nil default 1000
 function Connection:stop(grace_ms)
   if self.exited then
     return
   end
   self.stopping = true
-  self.client.notify('exit')
-  local function gone() return self.exited end
-  if not vim.wait(grace_ms or 1000, gone, 10) then
-    terminate(self.client)
-    vim.wait(3000, gone, 10)
+  self:notify('exit')
+  local function gone() return self.exit_status ~= nil end
+  for _, signal in ipairs({ 'sigterm', 'sigkill' }) do
+    if vim.wait(grace_ms or 1000, gone, 10) then
+      break
+    end
+    if not self.handle:is_closing() then
+      self.handle:kill(signal)
+    end
   end
+  vim.wait(3000, gone, 10)
+  self:fail_pending(self.exit_status and self.exit_status.code, self.exit_status and self.exit_status.signal)
 end
+
+M.Connection = Connection
 
 local shared
 

@@ -11,6 +11,8 @@ M.FOOTER_HIDDEN = 'hidden'
 M.FOOTER_IDLE = 'idle'
 M.FOOTER_LOADING = 'loading'
 M.FOOTER_NO_MORE_DATA = 'noMoreData'
+--- The last load-more failed (the append load state is `error`): `R` retries it.
+M.FOOTER_ERROR = 'error'
 
 --- Errors a load already reported through its `hud` notification.
 local PAGE_FAILED = -32002
@@ -23,6 +25,19 @@ local PAGE_FAILED = -32002
 ---@field on_error fun(message: string) a request failed in a way no notification reported
 ---@field on_closed fun(reason: string) the session is gone (process ended)
 
+--- The state of the reload (`refresh`) or the load-more (`append`), protocol 1.2 (§5).
+---@class feedvm.LoadState
+---@field state 'idle'|'loading'|'error'|'endOfList'
+---@field attempt integer|nil loading: the attempt under way or waited for
+---@field retryInMs integer|nil loading: the wait before that attempt, after `lastError`
+---@field lastError table|nil loading: {code, message, status?, url?, reason?} of the attempt before
+---@field code integer|nil error: the error code the load was answered with
+---@field message string|nil error: its message
+---@field status integer|nil error: the HTTP status, when there was one
+---@field reason string|nil error: the fault (timedOut, ...); endOfList: why the list ended
+---@field retryable boolean|nil error: whether trying again may help
+---@field attempts integer|nil error: the attempts made
+
 ---@class feedvm.Session
 ---@field id string|nil the server's session id, once `transform` answered
 ---@field input table the Input (§5) the session was made with, updates included
@@ -34,6 +49,8 @@ local PAGE_FAILED = -32002
 ---@field refreshing boolean a pull-down reload is running
 ---@field no_more_data boolean the end of the list is known
 ---@field page integer pages loaded
+---@field loads {refresh: feedvm.LoadState, append: feedvm.LoadState} the load states
+---@field last_updated integer|nil when the last reload succeeded (ms since 1970)
 ---@field images table<string, table> item id -> Image, for the images loaded so far
 ---@field status_notifications integer refreshStatus notifications received
 ---@field received {snapshot: integer, changes: integer} `sections` notifications of each form
@@ -42,6 +59,7 @@ local PAGE_FAILED = -32002
 ---@field generation integer counts starts, so a late answer for an older start is dropped
 local Session = {}
 Session.__index = Session
+M.Session = Session
 
 --- Creates the session on the server, binds both refresh controls and loads the first page.
 ---@param input table the Input of `transform`
@@ -75,6 +93,8 @@ function Session:start()
   self.refreshing = false
   self.no_more_data = false
   self.page = 0
+  self.loads = { refresh = { state = 'idle' }, append = { state = 'idle' } }
+  self.last_updated = nil
   self.images = {}
   self.status_notifications = self.status_notifications or 0
   self.received = self.received or { snapshot = 0, changes = 0 }
@@ -132,6 +152,16 @@ function Session:reload(callback)
   if not self.id then return end
   self:call('requestCommand', { reload = true }, function(err, result)
     if not err then self.page = result.page end
+    if callback then callback(err, result) end
+  end)
+end
+
+--- Runs the failed load again with the same page (`requestCommand {retry: true}`); the
+--- answer is `{retried = false}` when nothing had failed.
+function Session:retry(callback)
+  if not self.id then return end
+  self:call('requestCommand', { retry = true }, function(err, result)
+    if not err and result.retried and result.page then self.page = result.page end
     if callback then callback(err, result) end
   end)
 end
@@ -273,6 +303,12 @@ function Session:apply_status(params)
     else
       self.footer = M.FOOTER_IDLE
     end
+  end
+  if params.refresh then self.loads.refresh = params.refresh end
+  if params.append then self.loads.append = params.append end
+  if params.lastUpdated then self.last_updated = params.lastUpdated end
+  if self.loads.append.state == 'error' and self.footer == M.FOOTER_IDLE then
+    self.footer = M.FOOTER_ERROR
   end
 end
 

@@ -8,7 +8,7 @@ local LOADING = require('feedvm.session').FOOTER_LOADING
 local M = {}
 
 local ns = vim.api.nvim_create_namespace('feedvm')
-local HEADER_MARK, SPINNER_MARK = 1, 2
+local HEADER_MARK, SPINNER_MARK, NOTE_MARK = 1, 2, 3
 
 --- Open views by buffer number.
 M.by_buffer = {}
@@ -109,10 +109,15 @@ end
 --- The footer line and, while a page loads, its spinner.
 function View:draw_footer()
   local row = #self.session.items + 1
-  local text, ranges = render.footer_line(self.session.footer, self.layout)
+  local append = self.session.loads and self.session.loads.append
+  local text, ranges = render.footer_line(self.session.footer, self.layout, append)
   self:set_lines(row, -1, { text })
   vim.api.nvim_buf_clear_namespace(self.buf, ns, row, -1)
   highlight(self.buf, row, ranges)
+  local note = render.footer_note(self.session.footer, append)
+  if note then
+    vim.api.nvim_buf_set_extmark(self.buf, ns, row, 0, { id = NOTE_MARK, virt_text = note, virt_text_pos = 'eol' })
+  end
   self:draw_spinner()
 end
 
@@ -212,6 +217,10 @@ function View:set_vars()
   vim.b[self.buf].feedvm_status = s.status
   vim.b[self.buf].feedvm_state = render.state_word(s)
   vim.b[self.buf].feedvm_no_more_data = s.no_more_data
+  local append = s.loads and s.loads.append or {}
+  vim.b[self.buf].feedvm_end_reason = append.state == 'endOfList' and append.reason or ''
+  vim.b[self.buf].feedvm_loads = s.loads
+  vim.b[self.buf].feedvm_last_updated = s.last_updated or 0
 end
 
 --- Runs the spinner while a reload or a page load is on, stops it otherwise.
@@ -263,7 +272,8 @@ end
 local HUD_LEVELS = { success = vim.log.levels.INFO, info = vim.log.levels.INFO, error = vim.log.levels.ERROR }
 
 function View:on_hud(params)
-  vim.notify('FeedVM: ' .. params.message, HUD_LEVELS[params.style] or vim.log.levels.INFO)
+  local level = params.warning and vim.log.levels.WARN or HUD_LEVELS[params.style] or vim.log.levels.INFO
+  vim.notify('FeedVM: ' .. params.message, level)
 end
 
 function View:on_image(index)

@@ -103,6 +103,33 @@ function E.cursor_to_end(buf)
   vim.api.nvim_win_set_cursor(win, { vim.api.nvim_buf_line_count(buf), 0 })
 end
 
+--- Records the method of every request sent on the live connection for the rest of the test.
+---@return string[] methods, in order
+function E.record_requests()
+  local connection = require('feedvm.rpc').current()
+  local sent, request = {}, connection.request
+  connection.request = function(self, method, ...)
+    sent[#sent + 1] = method
+    return request(self, method, ...)
+  end
+  H.defer(function() connection.request = nil end)
+  return sent
+end
+
+--- Waits for the next CursorMoved (the plugin's own handlers, registered earlier, run first).
+function E.wait_cursor_moved(buf)
+  local moved = false
+  vim.api.nvim_create_autocmd('CursorMoved', { buffer = buf, once = true, callback = function() moved = true end })
+  H.wait_for('CursorMoved', function() return moved end)
+end
+
+--- A `ping` round trip on the live connection: whatever was sent before it has been read.
+function E.round_trip()
+  local answered = false
+  require('feedvm.rpc').current():request('ping', {}, function() answered = true end)
+  H.wait_for('the ping', function() return answered end)
+end
+
 --- The feedvm processes that are children of `pid` (default: this Neovim).
 function E.feedvm_children(pid)
   local found = {}

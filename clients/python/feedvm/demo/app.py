@@ -1,14 +1,16 @@
 """The demo window: a scrollable grid of cards, driven by feedvm.
 
 Keys: Ctrl-R (or the button) reloads; scrolling near the end loads more through
-``willDisplay``; the footer mirrors ``refreshStatus``; HUD messages show in the status
-bar for a few seconds; the combobox switches category (``updateInput``).
+``willDisplay``; the footer mirrors ``refreshStatus`` and its load states (a failed load
+with a Retry button, a retried one's attempt, why the list ended); HUD messages show in the
+status bar for a few seconds; the combobox switches category (``updateInput``).
 """
 
 import copy
 import functools
 import json
 import sys
+import time
 import tkinter as tk
 from tkinter import ttk
 from typing import Any, Dict, List, Optional, Set, Union
@@ -24,6 +26,20 @@ __all__ = ["FeedWindow", "BACKGROUND"]
 #: Image types Tk 8.6 draws without extensions.
 DRAWABLE = ("image/png", "image/gif")
 FOOTER_TEXTS = {"more": "Scroll down to load more", "loading": "Loading more…", "end": "No more data"}
+#: Why a list ended (the append load state's reason), in words; an unknown reason shows as it is.
+END_REASONS = {
+    "hasMoreFalse": "the API says there is no more", "totalReached": "all items of the total are listed",
+    "emptyPage": "the last page was empty", "shortPage": "the last page was short",
+    "noNextURL": "the page gave no next URL", "noNextCursor": "the page gave no cursor",
+    "repeatedCursor": "the next page would repeat one already loaded", "pageLimit": "the page limit was reached",
+}
+
+
+def failure_text(load: Dict[str, Any]) -> str:
+    """What an ``error`` load state says: its message, and whether retrying can help."""
+    notes = (["not retryable"] if load.get("retryable") is False else []) + (
+        [f"{load['attempts']} attempts"] if load.get("attempts", 1) > 1 else [])
+    return str(load.get("message", "failed")) + (f" ({', '.join(notes)})" if notes else "")
 
 
 class FeedWindow:
@@ -67,8 +83,12 @@ class FeedWindow:
         status_bar.pack(side="bottom", fill="x")
         self.status = ttk.Label(status_bar, text="Starting feedvm…", style="Muted.TLabel")
         self.status.pack(side="left")
-        self.footer = ttk.Label(self.root, text="", style="Footer.TLabel", padding=(0, 8), anchor="center")
-        self.footer.pack(side="bottom", fill="x")
+        footer = ttk.Frame(self.root, style="Page.TFrame")
+        footer.pack(side="bottom", fill="x")
+        self.footer = ttk.Label(footer, text="", style="Footer.TLabel", padding=(0, 8), anchor="center")
+        self.footer.pack(side="left", fill="x", expand=True)
+        #: Shown while the refresh or the append load state is ``error``: runs the failed load again.
+        self.retry_button = ttk.Button(footer, text="Retry", command=self.retry)
         body = ttk.Frame(self.root, style="Page.TFrame")
         body.pack(side="top", fill="both", expand=True)
         self.canvas = tk.Canvas(body, background=BACKGROUND, highlightthickness=0, borderwidth=0)
@@ -97,6 +117,12 @@ class FeedWindow:
         session = self.session
         if session is not None:
             self.bridge.submit("reload", lambda: self.bridge.client.request_command(session, reload=True))
+
+    def retry(self) -> None:
+        """Run the failed load again with the same page (``requestCommand {retry: true}``)."""
+        session = self.session
+        if session is not None:
+            self.bridge.submit("retry", lambda: self.bridge.client.retry(session))
 
     def switch_category(self) -> None:
         """Send the new category, then reload."""
@@ -188,6 +214,33 @@ class FeedWindow:
             self.footer.configure(text=f"{FOOTER_TEXTS['end']} · {len(self.mirror.items)} items")
         elif name == "footerStatus":
             self.footer.configure(text="" if status.get("isHidden") else FOOTER_TEXTS["more"])
+        self._load_states(status.get("refresh"), status.get("append"), status.get("lastUpdated"))
+
+    def _load_states(self, refresh: Optional[Dict[str, Any]], append: Optional[Dict[str, Any]],
+                     last_updated: Optional[int]) -> None:
+        """What the load states add to the footer and the header (protocol 1.2): a failure with
+        the Retry button, a retried load's attempt, why the list ended, when it was updated."""
+        refresh, append = refresh or {}, append or {}
+        failed = append if append.get("state") == "error" else refresh if refresh.get("state") == "error" else None
+        if append.get("state") == "error":
+            self.footer.configure(text="Load failed: " + failure_text(append), foreground=HUD_COLOURS["error"])
+        elif refresh.get("state") == "error":
+            self.footer.configure(text="Reload failed: " + failure_text(refresh), foreground=HUD_COLOURS["error"])
+        else:
+            self.footer.configure(foreground="")
+            if append.get("state") == "loading" and append.get("attempt", 1) > 1:
+                self.footer.configure(text=f"{FOOTER_TEXTS['loading']} (attempt {append['attempt']})")
+            elif append.get("state") == "endOfList" and append.get("reason"):
+                reason = END_REASONS.get(append["reason"], append["reason"])
+                self.footer.configure(text=f"{FOOTER_TEXTS['end']} · {len(self.mirror.items)} items · {reason}")
+        if refresh.get("state") == "loading" and refresh.get("attempt", 1) > 1:
+            self.header.configure(text=f"Refreshing… (attempt {refresh['attempt']})")
+        elif refresh.get("state") == "idle" and last_updated and not self.spinner.winfo_manager():
+            self.header.configure(text="Updated " + time.strftime("%H:%M:%S", time.localtime(last_updated / 1000)))
+        if failed is not None and not self.retry_button.winfo_manager():
+            self.retry_button.pack(side="right", padx=16)
+        elif failed is None and self.retry_button.winfo_manager():
+            self.retry_button.pack_forget()
 
     def _hud(self, style: str, message: str) -> None:
         """Show a HUD message in the status bar; it clears itself after ``hud_seconds``."""

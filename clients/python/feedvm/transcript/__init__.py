@@ -13,7 +13,7 @@ type placeholders ``$string``, ``$number``... by the values seen). The file form
 matching rules are specified in ``protocol/transcripts/README.md``.
 
 The binary is ``--bin``, else the one :func:`feedvm.find_binary` finds (``$FEEDVM_BIN``, the
-wheel's bundled binary, ``PATH``, the repository's release then debug build). Standard library only.
+wheel's binary, ``PATH``, the checkout's release then debug build). Standard library only.
 """
 
 from .cli import main

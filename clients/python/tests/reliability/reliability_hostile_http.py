@@ -119,9 +119,10 @@ class HostileHTTPServer:
         self.pages[name] = image_urls
 
     def custom_source(self, page: str, base: Optional[str] = None) -> Dict[str, Any]:
-        """A ``custom`` input whose one page is ``/page/<page>`` (or any path, e.g. ``endless``)."""
+        """A ``custom`` input whose one page is ``/page/<page>`` (or any path, e.g. ``endless``),
+        without automatic retries: each hostile answer is met once, so deadlines are measured alone."""
         path = page if "/" in page or page in ROUTES else f"page/{page}"
-        return {"source": "custom", "baseURL": base or self.base,
+        return {"source": "custom", "baseURL": base or self.base, "retry": False,
                 "custom": {"url": "{baseURL}" + path, "items": "items",
                            "fields": {"id": "id", "title": "title", "imageURL": "image"}}}
 

@@ -61,8 +61,8 @@ def test_an_unusable_cache_directory_fails_image_loads_with_the_cause(feed_metho
 def test_a_full_disk_fails_image_loads_and_leaves_no_partial_file(feed_methods: str, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     # A file size limit of a few KiB (SIGXFSZ ignored): every cache write stops midway with
-    # EFBIG, as on a disk that fills up during the write. Stub images are ~12 KiB.
-    script = "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\""
+    # EFBIG, as on a disk that fills up during the write. Stub images are 2 to 13 KB.
+    script = "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\""
     with FeedvmProcess("/bin/sh", ["-c", script, feed_methods, "--cache-dir", str(cache)]) as process:
         session = FeedSession(process, {"source": "stub"})
         assert session.reload().error is None

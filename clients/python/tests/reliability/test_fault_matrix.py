@@ -13,6 +13,8 @@ Each case loads a good first page (and, for a failing reload, a second), injects
 ``wrong content type`` (the real JSON labelled text/html) and ``slow body`` (well inside the 12 s
 request timeout) may also succeed; then the success must be complete and correct.
 The request timeout is 12 s with no flag, so at CI size only one source runs the timeout case.
+Sessions are made with ``retry: false``: each fault is met once, as a single failure; automatic
+retries of transient faults are checked end to end in tests/test_recovery.py.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ CURSOR_SOURCE = {
 
 def source_input(server: FixtureServer, source: str) -> Input:
     """A ``transform`` input for ``source`` against the fixture backend, pages of ``PAGE_SIZE``."""
-    extra: Dict[str, Any] = {"pageSize": PAGE_SIZE}
+    extra: Dict[str, Any] = {"pageSize": PAGE_SIZE, "retry": False}
     if source == "custom":
         extra["custom"] = CURSOR_SOURCE
     return server.input_for(source, **extra)

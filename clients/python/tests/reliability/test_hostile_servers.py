@@ -123,7 +123,7 @@ def test_a_trickled_body_ends_at_the_total_deadline(feedvm: FeedvmProcess, hosti
 
 
 def test_a_token_refresh_that_stalls_ends_within_the_requests_deadline(feedvm: FeedvmProcess, hostile: HostileHTTPServer) -> None:
-    session = FeedSession(feedvm, {"source": "envelope", "baseURL": hostile.base + "unauthorized",
+    session = FeedSession(feedvm, {"source": "envelope", "baseURL": hostile.base + "unauthorized", "retry": False,
                                    "auth": {"token": "stale", "refreshURL": hostile.base + "stall/token"}})
     started = time.monotonic()
     outcome = session.reload()

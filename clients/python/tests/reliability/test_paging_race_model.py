@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from reliability_corpus import encode
 from reliability_figures import add_figure
@@ -118,6 +118,11 @@ class RaceRun:
 
     def check_sessions(self) -> None:
         messages = list(self.process.messages)
+        for session in self.model.sessions:
+            statuses = [m["params"]["status"] for m in messages
+                        if m.get("method") == "refreshStatus" and m["params"]["session"] == session]
+            problem = unpaired(statuses)
+            assert problem is None, f"session {session}: {problem} in {statuses}\n{self.history()}"
         for session, state in self.model.sessions.items():
             if session in self.disposed_at:
                 late = [m for m in messages[self.disposed_at[session] + 1:]
@@ -139,6 +144,32 @@ class RaceRun:
     def history(self) -> str:
         tail = self.process.messages[-12:]
         return "last messages:\n" + "\n".join(json.dumps(m)[:300] for m in tail)
+
+
+def unpaired(statuses: List[str]) -> Optional[str]:
+    """The first broken pair of ``statuses`` (one session's, in order, all its commands answered):
+    every ``beingHeaderRefresh`` ends with ``endHeaderRefresh`` and every ``beingFooterRefresh``
+    with ``endFooterRefresh`` or ``noMoreData`` before the next ``being…`` of that control, and
+    none is left open (protocol/README.md section 5, issue 31 item 5)."""
+    open_controls = {"header": False, "footer": False}
+    ends = {"endHeaderRefresh": "header", "endFooterRefresh": "footer", "noMoreData": "footer"}
+    for position, status in enumerate(statuses):
+        control = {"beingHeaderRefresh": "header", "beingFooterRefresh": "footer"}.get(status)
+        if control is not None:
+            if open_controls[control]:
+                return f"{status} at {position} while the {control} still spins"
+            open_controls[control] = True
+        elif status in ends:
+            open_controls[ends[status]] = False
+    left = [control for control, spinning in open_controls.items() if spinning]
+    return f"the {' and '.join(left)} never stopped" if left else None
+
+
+def test_pairing_rule_finds_a_missing_end() -> None:
+    assert unpaired(["beingHeaderRefresh", "endHeaderRefresh", "footerStatus"]) is None
+    assert unpaired(["beingFooterRefresh", "noMoreData", "footerStatus"]) is None
+    assert unpaired(["beingHeaderRefresh", "beingHeaderRefresh", "endHeaderRefresh"]) is not None
+    assert unpaired(["beingFooterRefresh", "beingHeaderRefresh", "endHeaderRefresh"]) is not None
 
 
 def test_random_bursts_match_the_reference_model(feed_methods: str, large: bool, seed: int) -> None:
