@@ -19,11 +19,11 @@ final class TransformCheckTests: XCTestCase {
 
     func testTemplatesOverTheLimitsAreRefusedNamingTheMember() {
         let harness = FeedServiceHarness()
-        let unclosed = String(repeating: "{", count: 30_000)
+        let unclosed = String(repeating: "{", count: 30_000) + "x}"
         let pairs = String(repeating: "{a{b}", count: 20_000)
         for (custom, field, reason) in [
             (["url": .string("https://api.test/" + unclosed), "fields": ["id": "id"]] as JSON,
-             "input.custom.url", "is 30017 bytes long; a template may have at most 8192"),
+             "input.custom.url", "is 30019 bytes long; a template may have at most 8192"),
             (["url": "https://api.test/", "fields": ["id": "id", "title": .string(pairs)]],
              "input.custom.fields.title", "is 100000 bytes long; a template may have at most 8192"),
         ] {
