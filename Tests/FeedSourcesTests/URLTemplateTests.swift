@@ -59,3 +59,15 @@ final class URLTemplateTests: XCTestCase {
         }
     }
 }
+
+extension URLTemplateTests {
+    func testAURLThatCannotBeRequestedIsShownWithOnlyItsSecretsHidden() throws {
+        let harness = try SourceHarness(["url": "{baseURL}items", "paging": "next", "nextURL": "next", "items": "items", "fields": ["id": "id"]]) { _ in
+            SourceHarness.json(["items": [["id": 1]], "next": "http://exa mple.test/items?access_key=AK-9f3c2e71&page=2"])
+        }
+        let first = try harness.load(PageRequest(index: 0, pageSize: 1, category: "all")).get()
+        let failure = harness.load(PageRequest(index: 1, pageSize: 1, category: "all", cursor: first.nextCursor)).failure
+        XCTAssertEqual(failure?.message, "Not a valid URL: http://exa mple.test/items?access_key=REDACTED&page=2")
+        XCTAssertEqual(failure?.url, "http://exa mple.test/items?access_key=REDACTED&page=2")
+    }
+}
