@@ -53,6 +53,29 @@ def items(listed: List[Dict[str, Any]]) -> str:
     return " ".join(ids) if len(ids) <= 3 else f"{ids[0]} … {ids[-1]}"
 
 
+def load_state(name: str, state: dict) -> str:
+    """`append loading (attempt 2)`, `refresh error 503 (retryable)`, `append endOfList (totalReached)`."""
+    kind = state.get("state")
+    if kind == "loading":
+        return f"{name} loading" + (f" (attempt {state['attempt']})" if state.get("attempt", 1) > 1 else "")
+    if kind == "error":
+        retry = "retryable" if state.get("retryable") else "not retryable"
+        return f"{name} error {compact(state.get('message'))} ({retry})"
+    if kind == "endOfList":
+        return f"{name} endOfList" + (f" ({state['reason']})" if state.get("reason") else "")
+    return f"{name} {kind}"
+
+
+def refresh_status(params: dict) -> str:
+    """The status, its footer flags, then the load states in words (the times are left out)."""
+    line = f"refreshStatus {params.get('status')}"
+    flags = [key for key in ("isHidden", "isNoMoreData") if params.get(key)]
+    if flags:
+        line += " " + " ".join(flags)
+    loads = [load_state(name, params[name]) for name in ("refresh", "append") if isinstance(params.get(name), dict)]
+    return line + (" · " + ", ".join(loads) if loads else "")
+
+
 def sections(params: Dict[str, Any]) -> str:
     """A ``sections`` notification as what it does to the list."""
     head = f"sections {params.get('session')} revision {params.get('revision')}:"
@@ -85,8 +108,7 @@ def readable(message: Dict[str, Any], sent: bool) -> str:
         if method == "sections" and not sent:
             line = sections(params)
         elif method == "refreshStatus" and not sent:
-            flags = {key: value for key, value in params.items() if key not in ("session", "status")}
-            line = f"refreshStatus {params.get('status')}" + (f" {compact(flags)}" if flags else "")
+            line = refresh_status(params)
         elif method == "hud" and not sent:
             line = f"hud {params.get('style')} {compact(params.get('message'))}"
         elif method == "imageDownloaded" and not sent:

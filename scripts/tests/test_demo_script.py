@@ -50,7 +50,8 @@ def test_by_default_each_message_is_one_short_readable_line(tmp_path):
     # Requests and answers are paired by id; notifications are named.
     assert text[0].startswith(">> #1 initialize ")
     assert any(line.startswith("<< #1 {") for line in text)
-    assert "<< refreshStatus beingHeaderRefresh" in text
+    assert "<< refreshStatus beingHeaderRefresh · refresh loading, append idle" in text
+    assert "<< refreshStatus noMoreData · refresh idle, append endOfList (totalReached)" in text
     assert '<< hud success "Load successful"' in text
     # The list is never sent whole again: each page is the items it adds.
     pages = [line for line in text if line.startswith("<< sections ")]

@@ -140,7 +140,7 @@ def test_a_failure_with_items_on_screen_is_a_toast_and_a_changed_reload_says_wha
         wait_for(driver, "document.querySelector('[data-feed]').dataset.noMoreData === 'true'", "the end of the short feed")
         # The catalog grows; the reload brings six items the list did not have.
         backend.configure(total=45)
-        backend.set_fault("gank", status=503, times=1)
+        backend.set_fault("gank", status=503, times=3)  # every attempt of the reload fails
         driver.find_element(By.CSS_SELECTOR, '[data-action="reload"]').click()
         toast = wait_for(driver, f"{TOASTS}.find(([style]) => style === 'error')", "the error toast")
         assert "503" in toast[1]
@@ -158,8 +158,8 @@ def test_a_failed_load_more_shows_why_and_its_retry_asks_for_the_same_page(drive
     from feedvm.fixtures.flaky import custom_source
     with FixtureServer() as backend:
         driver.set_window_size(*DESKTOP)
-        driver.get(bridge + "?" + urllib.parse.urlencode(
-            {"source": "custom", "baseURL": backend.url, "custom": json.dumps(custom_source("missing"))}))
+        open_page(driver, bridge + "?" + urllib.parse.urlencode(
+            {"source": "custom", "baseURL": backend.url, "custom": json.dumps(custom_source("missing"))}), confirm=True)
         wait_for(driver, "document.querySelectorAll('[data-item-id]').length > 0", "the first page")
         deadline = time.monotonic() + 2 * WAIT
         while driver.find_element(By.CSS_SELECTOR, "[data-feed]").get_attribute("data-append-state") != "error":
