@@ -24,7 +24,7 @@ let package = Package(
         // libjpeg-turbo's, libpng's, libwebp's and zlib's API subsets, loaded with dlopen at first use.
         .target(name: "CImageCodecs", exclude: ["libjpeg/README.ijg", "libjpeg/LICENSE.md"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Network", dependencies: ["CCurl", "Reactive", "JSON", "Logging", "Locking"]),
-        // SHA-256, for names derived from URLs or keys that must not reveal them.
+        // SHA-256 and HMAC-SHA256, for names derived from URLs or keys that must not reveal them.
         .target(name: "Hashing"),
         // Image bytes and pixels: format sniffing; decoding (JPEG with DCT scaling, PNG, WebP,
         // EXIF orientation), resampling, and JPEG and PNG encoding through CImageCodecs.
@@ -37,11 +37,15 @@ let package = Package(
         // Where pages come from: the declarative source config, presets, the stub catalog.
         .target(name: "FeedSources", dependencies: ["FeedModel", "ImageCodecs", "Network", "JSON", "Reactive", "Locking"]),
         .target(name: "Feed", dependencies: ["FeedModel", "Images", "FeedSources", "Network", "Reactive", "JSON", "Locking"]),
+        // SQLite's API, loaded with dlopen when the first store is opened (no link-time dependency).
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl")]),
+        // Persisting feeds: lists, continuations, local edits, keyed by feed; nothing of the wire.
+        .target(name: "Store", dependencies: ["CSQLite", "FeedModel", "Hashing", "JSON", "Logging", "Locking"]),
         .target(name: "RPC", dependencies: ["JSON", "Logging", "Locking"]),
         // The OpenRPC document is compiled in (`rpc.discover`), so no file need sit beside the
         // binary; Resources/feedvm.openrpc.json is a symbolic link to protocol/'s, never a copy.
         .target(
-            name: "FeedService", dependencies: ["RPC", "Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "JSON", "Logging", "Locking"],
+            name: "FeedService", dependencies: ["RPC", "Feed", "FeedModel", "Images", "FeedSources", "Store", "Network", "Reactive", "JSON", "Logging", "Locking"],
             resources: [.embedInCode("Resources/feedvm.openrpc.json")]),
         // Release builds link the Swift runtime and Foundation in (`-static-stdlib`): the dynamic
         // loader's symbol lookups over their libraries were 83% of start-up (issue 17).
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedModel", "Images", "FeedSources", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "FeedModel", "Hashing", "JSON", "Locking"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON", "FeedVMTestSupport"]),
         .testTarget(name: "FeedServiceTests", dependencies: ["FeedService", "Feed", "FeedModel", "Images", "ImageCodecs", "RPC", "JSON", "Logging", "FeedVMTestSupport"]),
     ],

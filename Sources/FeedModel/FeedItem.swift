@@ -28,15 +28,16 @@ public struct FeedItem: Sendable, Equatable, Hashable {
     public var imageURLTemplate: ImageURLTemplate?
     /// `thumbnailURL` as a template with its fills, like `imageURLTemplate`.
     public var thumbnailURLTemplate: ImageURLTemplate?
-    /// Values the source passes through by name (a custom source's `fields.extra`: likes, a
-    /// caption, a blur hash), as the API wrote them; empty when it has none.
-    public var extra: JSONObject
+    /// Fields beyond these nine, written beside them on the wire: those a local edit set (e.g.
+    /// a `liked` flag the front end set with `updateItem`), and, as the member `extra`, the
+    /// values a custom source passes through (`fields.extra`); `nil` when there are none.
+    public var extra: JSONObject?
 
     /// An item with the given fields.
     public init(
         id: String, title: String, imageURL: String?, thumbnailURL: String? = nil, author: String? = nil,
         source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil,
-        imageURLTemplate: ImageURLTemplate? = nil, thumbnailURLTemplate: ImageURLTemplate? = nil, extra: JSONObject = JSONObject()
+        imageURLTemplate: ImageURLTemplate? = nil, thumbnailURLTemplate: ImageURLTemplate? = nil, extra: JSONObject? = nil
     ) {
         self.id = id
         self.title = title

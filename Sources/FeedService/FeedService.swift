@@ -7,6 +7,7 @@ import Network
 import Reactive
 import RPC
 import Logging
+import Store
 
 /// The feed methods of the protocol: sessions of `FeedViewModel`s, driven by requests and
 /// reported through notifications (protocol/README.md, sections 6 to 8).
@@ -25,6 +26,8 @@ public final class FeedService: Sendable {
     let secrets: SecretRedactor
     let networkLogger: NetworkLoggerPlugin
     let heapTrimmer = HeapTrimmer()
+    /// Where sessions keep their feeds; `nil` with `storePath` unset (`--store none`).
+    let store: FeedDatabase?
 
     /// A service with one image cache and two HTTP transports shared by all its sessions: one
     /// for pages (and token refreshes), one for images, each with its own connections, so page
@@ -52,15 +55,22 @@ public final class FeedService: Sendable {
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
             transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits)),
             maxImageBytes: configuration.maxImageBytes)
+        store = configuration.storePath.map { path in
+            FeedDatabase(
+                configuration: .init(path: path, keyPath: configuration.storeKeyPath ?? FeedService.defaultStoreKeyPath, maxBytes: configuration.storeMaxBytes),
+                report: { report in logger.log(.warning, "\(report)") })
+        }
     }
 
     /// The environment of a new session: its own serial scheduler and token store, the shared
     /// loader and transport.
     func makeEnvironment(for session: String, tokens: TokenStore) -> FeedEnvironment {
-        .live(
+        var environment = FeedEnvironment.live(
             scheduler: SerialDispatchQueueScheduler(label: "feedvm.session.\(session)"), imageLoader: imageLoader,
             transport: transport, requestTimeout: configuration.requestTimeout, defaultStubDelay: configuration.defaultStubDelay,
             plugins: [networkLogger], tokens: tokens)
+        environment.store = store
+        return environment
     }
 
     /// The server capabilities `initialize` answers with (protocol/README.md, section 4).
@@ -77,4 +87,20 @@ public final class FeedService: Sendable {
 extension FeedService {
     /// Where images are cached when `FeedServiceConfiguration.cacheDirectory` is `nil`.
     public static var defaultCacheDirectory: String { DiskImageCache.defaultDirectory.path }
+}
+
+extension FeedService {
+    /// The store file in `cacheDirectory` (or the default cache directory): `store/feeds.sqlite`.
+    public static func defaultStorePath(cacheDirectory: String?) -> String {
+        (cacheDirectory ?? defaultCacheDirectory) + "/store/feeds.sqlite"
+    }
+
+    /// The per-user store key's file: `$XDG_STATE_HOME/feedvm/store-key`, else
+    /// `~/.local/state/feedvm/store-key`; apart from the cache, so a copy of the cache folder
+    /// does not carry the key that names its feeds.
+    public static var defaultStoreKeyPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/feedvm/store-key" }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/feedvm/store-key").path
+    }
 }

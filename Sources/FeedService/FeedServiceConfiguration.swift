@@ -26,6 +26,13 @@ public struct FeedServiceConfiguration: Sendable {
     public var maxHostConnections = CurlTransport.Limits().maxHostConnections
     /// The most redirects followed for one request.
     public var maxRedirects = CurlTransport.Limits().maxRedirects
+    /// The feed store's file (offline-first lists, local edits); `nil` stores nothing.
+    public var storePath: String?
+    /// The per-user key the store names feeds under; `nil` means `$XDG_STATE_HOME/feedvm/store-key`
+    /// or `~/.local/state/feedvm/store-key`.
+    public var storeKeyPath: String?
+    /// The bound on the store file's size in bytes (feeds evicted least recently used first).
+    public var storeMaxBytes: Int64 = 64 << 20
     /// Where `transform` inputs are read and checked: off the reader's thread, so that no
     /// config, however long it takes to check, holds up another request.
     public var inputChecking = DispatchQueue(label: "feedvm.transform.check", attributes: .concurrent)

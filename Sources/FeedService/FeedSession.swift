@@ -52,6 +52,7 @@ final class FeedSession: Sendable {
             // The replayed revision 0 is the `transform` result itself, not a change.
             outputs.insert(output.sectionsUpdates.skip(1).subscribe(onNext: { notifier.sections($0, incremental: incremental) }))
             outputs.insert(output.hud.subscribe(onNext: { notifier.hud($0) }))
+            outputs.insert(output.newItems.subscribe(onNext: { notifier.newItems($0) }))
             outputs.insert(output.imageDownloaded.subscribe(onNext: { notifier.imageDownloaded($0, inline: inline) }))
             // Renewals happen on a transport thread; the notification takes its place in order.
             outputs.insert(renewals.observe(on: scheduler).subscribe(onNext: { notifier.tokenRefreshed($0) }))
@@ -69,6 +70,8 @@ final class FeedSession: Sendable {
                 // The binding replays the latest status first: that one is the answer.
                 binding.disposable = output.bindRefreshUpdates(header: header, footer: footer).skip(1)
                     .subscribe(onNext: { notifier.refreshStatus($0) })
+                // A bound session reloads itself in the background (`refreshIntervalMs`).
+                viewModel.setAutoRefresh(header || footer)
                 observer(.success(viewModel.currentRefreshUpdate))
             }
             return Disposables.create()

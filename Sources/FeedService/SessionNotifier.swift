@@ -19,7 +19,8 @@ struct SessionNotifier: Sendable {
     /// Logs the HUD warnings (the secrets replaced by its redactor); `nil` logs nothing.
     var logger: Logger? = nil
 
-    /// `sections`: a full snapshot, or for an incremental client the changes of an append.
+    /// `sections`: a full snapshot, or for an incremental client the changes of an append, an
+    /// edit or a reload that keeps the place.
     func sections(_ update: SectionsUpdate, incremental: Bool) {
         notify("sections") { update.appendWireMembers(incremental: incremental, to: &$0) }
     }
@@ -34,6 +35,14 @@ struct SessionNotifier: Sendable {
     func imageDownloaded(_ download: ImageDownload, inline: Bool) {
         let attachments = inline ? download.image.map { [$0.inlineData(at: ["image"])] } ?? [] : []
         notify("imageDownloaded", attaching: attachments) { download.appendWireMembers(to: &$0) }
+    }
+
+    /// `newItems`: a background reload's new items at the top, waiting for `showNew`.
+    func newItems(_ announcement: NewItems) {
+        notify("newItems") { params in
+            params.appendUnchecked(key: "count", value: .int(Int64(announcement.count)))
+            params.appendUnchecked(key: "ids", value: .array(announcement.ids.map(JSON.string)))
+        }
     }
 
     /// `hud`; a warning is logged at warning level too.

@@ -38,7 +38,8 @@ public struct FieldMap: Sendable, Equatable {
     }
 
     /// The item `json` describes, or `nil` when it has no id. `root` is the whole answer the
-    /// item came from (for `$.` references). Image URLs that are relative references
+    /// item came from (for `$.` references). The `extra` values go into the item's `extra` as
+    /// its member `extra` (the wire's `FeedItem.extra`), beside the fields local edits set. Image URLs that are relative references
     /// (`/media/a.jpg`) are resolved against `pageURL`, the page that listed them.
     public func item(from json: JSON, root: JSON? = nil, pageURL: String? = nil) -> FeedItem? {
         let scope = ValueScope(current: json, root: root)
@@ -68,6 +69,7 @@ public struct FieldMap: Sendable, Equatable {
         return FeedItem(
             id: id, title: text(title) ?? "", imageURL: image?.url, thumbnailURL: thumbnail?.url, author: text(author),
             source: text(source), publishedAt: text(publishedAt), width: size(width), height: size(height),
-            imageURLTemplate: image?.template, thumbnailURLTemplate: thumbnail?.template, extra: extras)
+            imageURLTemplate: image?.template, thumbnailURLTemplate: thumbnail?.template,
+            extra: extras.isEmpty ? nil : JSONObject([("extra", .object(extras))]))
     }
 }

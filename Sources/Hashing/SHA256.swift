@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), written out because Foundation on Linux has no CryptoKit.
-/// Names disk-cache files after the image URL.
+/// Names disk-cache files after the image URL, and underlies `HMAC`.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

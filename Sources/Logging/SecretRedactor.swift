@@ -149,7 +149,7 @@ public final class SecretRedactor: Sendable {
 
     /// `secret` as written, percent-encoded (RFC 3986 unreserved kept; upper- and lower-case hex;
     /// `+` for a space as forms write it) and JSON-escaped (as written, and ASCII-only).
-    static func forms(of secret: String) -> [[UInt8]] {
+    public static func forms(of secret: String) -> [[UInt8]] {
         let raw = Array(secret.utf8)
         var upper: [UInt8] = [], lower: [UInt8] = [], form: [UInt8] = []
         for byte in raw {

@@ -20,6 +20,8 @@ struct FeedVMOptions: Sendable {
         static let hostConnections = 1...64
         /// `--max-redirects`.
         static let redirects = 0...50
+        /// `--store-max-mb`: 1 MB to 1 TB.
+        static let storeMegabytes = 1...1_000_000
     }
 
     /// `--log-level`: how much goes to stderr.
@@ -42,6 +44,11 @@ struct FeedVMOptions: Sendable {
     var maxHostConnections: Int = 6
     /// `--max-redirects`: redirects followed for one request.
     var maxRedirects: Int = 10
+    /// `--store`: the feed store's file; `nil` means `store/feeds.sqlite` in the cache
+    /// directory, `"none"` stores nothing.
+    var storePath: String?
+    /// `--store-max-mb`: the bound on the store file's size, in megabytes.
+    var storeMaxMegabytes = 64
     /// `--framing`: how messages are delimited; `nil` (`auto`) detects it from the first bytes.
     var framing: Framing?
     /// `--trace`: the file every message read and written is appended to, as a transcript.
@@ -89,11 +96,13 @@ struct FeedVMOptions: Sendable {
                     }
                     options.framing = Framing(rawValue: text)
                 case "--trace": options.traceFile = try reader.text(expected: "a file")
+                case "--store": options.storePath = try reader.text(expected: "a file or none")
+                case "--store-max-mb": options.storeMaxMegabytes = try reader.integer(in: Range.storeMegabytes)
                 case "--stdio": break  // editors pass it to LSP-style servers; stdio is the only transport
                 default: throw UsageError(message: "unknown argument '\(flag)'")
                 }
                 // A replay of the trace needs the flags that change answers, not where files and logs go.
-                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio"].contains(flag) {
+                if !["--trace", "--cache-dir", "--log-level", "--framing", "--stdio", "--store", "--store-max-mb"].contains(flag) {
                     options.replayArguments += reader.currentArguments
                 }
             }

@@ -12,6 +12,10 @@ func registerServices(on server: RPCServer, options: FeedVMOptions) {
     configuration.requestTimeout = Double(options.requestTimeoutMilliseconds) / 1000
     configuration.maxHostConnections = options.maxHostConnections
     configuration.maxRedirects = options.maxRedirects
+    if options.storePath != "none" {
+        configuration.storePath = options.storePath ?? FeedService.defaultStorePath(cacheDirectory: options.cacheDirectory)
+    }
+    configuration.storeMaxBytes = Int64(options.storeMaxMegabytes) << 20
     if let milliseconds = options.stubDelayMilliseconds { configuration.defaultStubDelay = Double(milliseconds) / 1000 }
     FeedService(configuration: configuration, logger: server.logger).register(on: server)
 }

@@ -13,6 +13,7 @@ let feedVMVersion = "0.1.0"
 let usageText = """
     Usage: feedvm [--log-level L] [--cache-dir DIR] [--max-message-bytes N] [--stub-delay-ms N]
                   [--max-sessions N] [--framing F] [--stdio] [--trace FILE]
+                  [--store FILE|none] [--store-max-mb N]
                   [--max-body-bytes N] [--max-image-bytes N] [--request-timeout-ms N]
                   [--max-host-connections N] [--max-redirects N]
                   [--help] [--version] [--list-methods]
@@ -42,6 +43,11 @@ let usageText = """
                              `stubDelayMs` wins)
       --max-sessions N       live sessions before `transform` is refused with -32005,
                              \(range(FeedVMOptions.Range.maxSessions)) (default \(FeedVMOptions().maxSessions))
+      --store FILE|none      the feed store (SQLite): sessions open on their feed's saved list,
+                             offline too, and keep local edits (default: store/feeds.sqlite in
+                             the cache directory; none: keep nothing after a session)
+      --store-max-mb N       bound on the store's size, \(range(FeedVMOptions.Range.storeMegabytes)) (default \(FeedVMOptions().storeMaxMegabytes));
+                             feeds used least recently are evicted first
       --help                 show this text and exit
       --list-methods         print the JSON-RPC methods it serves, one per line, and exit
       --version              print the version and exit

@@ -50,7 +50,7 @@ final class ProtocolConformanceTests: XCTestCase {
         let document = try openRPCDocument()
         let notifications = document["methods"]?.arrayValue?
             .filter { $0["x-direction"]?.stringValue == "serverToClient" }.compactMap { $0["name"]?.stringValue }
-        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"])
+        XCTAssertEqual(Set(notifications ?? []), ["sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed", "newItems"])
     }
 
     func testRpcDiscoverAnswersTheDocumentAsItIsInProtocol() throws {

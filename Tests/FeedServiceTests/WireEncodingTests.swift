@@ -19,9 +19,9 @@ final class WireEncodingTests: XCTestCase {
         XCTAssertEqual(full.wireJSON.objectValue?.orderedKeys, ["id", "title", "imageURL", "thumbnailURL", "author", "source", "publishedAt", "width", "height"])
         XCTAssertEqual(full.wireJSON["width"], 3)
         var liked = full
-        liked.extra = JSONObject([("likes", 12), ("blurHash", "LEHV6n")])
+        liked.extra = JSONObject([("extra", ["likes": 12, "blurHash": "LEHV6n"] as JSON)])
         XCTAssertEqual(liked.wireJSON.objectValue?.orderedKeys.last, "extra")
-        XCTAssertEqual(liked.wireJSON["extra"], ["likes": 12, "blurHash": "LEHV6n"])
+        XCTAssertEqual(liked.wireJSON["extra"], ["likes": 12, "blurHash": "LEHV6n"], "a custom source's extra values, as one member")
     }
 
     func testAChangesetNamesEveryKindOfChange() {
@@ -80,8 +80,20 @@ final class WireEncodingTests: XCTestCase {
         XCTAssertEqual(CancelImageRequest.Response(cancelled: true).wireJSON, ["cancelled": true])
         XCTAssertEqual(UpdateInputRequest.Response(revision: 4).wireJSON, ["revision": 4])
         XCTAssertEqual(DisposeRequest.Response().wireJSON, [:])
-        let transform = TransformRequest.Response(session: "s1", sections: [FeedSection(items: [])], refreshStatus: .none)
+        let transform = TransformRequest.Response(
+            session: "s1", update: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil), refreshStatus: .none)
         XCTAssertEqual(transform.wireJSON, ["session": "s1", "output": ["sections": [["items": []]], "refreshStatus": ["status": "none"]]])
+        let stored = TransformRequest.Response(
+            session: "s2", update: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil, isStale: true, storedAt: 1_700_000_000_000),
+            refreshStatus: .none)
+        XCTAssertEqual(
+            stored.wireJSON,
+            ["session": "s2", "output": ["sections": [["items": []]], "refreshStatus": ["status": "none"], "stale": true, "storedAt": 1_700_000_000_000]],
+            "a stored list says so and when it was fetched")
+        var shown = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true)
+        shown.shown = 3
+        XCTAssertEqual(shown.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true, "shown": 3])
+        XCTAssertEqual(EditOutcome(revision: 5, found: true).wireJSON, ["revision": 5, "found": true])
     }
 
     func testAHUDMessageIsItsStyleAndText() {

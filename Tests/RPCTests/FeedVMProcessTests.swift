@@ -86,7 +86,7 @@ final class FeedVMProcessTests: XCTestCase {
         XCTAssertEqual(status, 0)
         let flags = ["--log-level", "--cache-dir", "--max-message-bytes", "--stub-delay-ms", "--max-sessions", "--max-body-bytes",
                      "--max-image-bytes", "--request-timeout-ms", "--max-host-connections", "--max-redirects", "--framing",
-                     "--stdio", "--trace", "--help", "--version", "Exit status", "Content-Length"]
+                     "--stdio", "--trace", "--store", "--store-max-mb", "--help", "--version", "Exit status", "Content-Length"]
         for flag in flags {
             XCTAssertTrue(output.contains(flag), "--help mentions \(flag)")
         }

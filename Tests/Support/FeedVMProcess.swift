@@ -32,8 +32,12 @@ public final class FeedVMProcess {
         ]))
     }
 
-    /// Spawns `feedvm arguments`; stderr goes to `stderr` (default: discarded).
+    /// Spawns `feedvm arguments`; stderr goes to `stderr` (default: discarded). Unless the
+    /// arguments say where files go (`--store`, `--cache-dir`), it stores no feed (`--store none`),
+    /// so no test sees a list an earlier run stored in the user's cache.
     public init(arguments: [String] = [], stderr: FileHandle = .nullDevice) throws {
+        let arguments = arguments.contains { $0.hasPrefix("--store") || $0.hasPrefix("--cache-dir") }
+            ? arguments : arguments + ["--store", "none"]
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         precondition(pipe(&toChild) == 0 && pipe(&fromChild) == 0)

@@ -9,7 +9,7 @@ export * from './types/methods.js';
 import type {
   ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
   OpenRPCDocument, Output, RefreshStatus, RequestCommandResult, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
-  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, EditResult,
 } from './types/values.js';
 import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/methods.js';
 
@@ -73,6 +73,9 @@ export class FeedMethods {
   requestCommand(session: SessionId, reload: boolean, options?: CallOptions): Promise<LoadResult>;
   /** Runs the failed load again with the same page; `{retried: false}` when nothing had failed. */
   retry(session: SessionId, options?: CallOptions): Promise<RequestCommandResult>;
+  showNew(session: SessionId, options?: CallOptions): Promise<LoadResult>;
+  updateItem(session: SessionId, id: string, fields: Record<string, unknown>, options?: CallOptions): Promise<EditResult>;
+  removeItem(session: SessionId, id: string, options?: CallOptions): Promise<EditResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
   loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;

@@ -2,7 +2,7 @@
 // The web front end's bridge: serves the page and connects each browser tab to a feedvm
 // session, on loopback only.
 //
-//   node clients/web/server.mjs [--port 8080] [--feedvm PATH] [--cache-dir DIR]
+//   node clients/web/server.mjs [--port 8080] [--feedvm PATH] [--cache-dir DIR] [--store FILE|none]
 //                               [--stub-delay-ms N] [--max-tabs N]
 //
 // Prints `http://127.0.0.1:<port>/` once it serves (with --port 0, the port the system chose).
@@ -19,7 +19,7 @@ import { findBinary } from '../js/index.js';
 import { routes } from './bridge/routes.mjs';
 import { Tabs } from './bridge/tabs.mjs';
 
-const usage = `usage: node clients/web/server.mjs [--port N (8080)] [--feedvm PATH] [--cache-dir DIR] [--stub-delay-ms N] [--max-tabs N]`;
+const usage = `usage: node clients/web/server.mjs [--port N (8080)] [--feedvm PATH] [--cache-dir DIR] [--store FILE|none] [--stub-delay-ms N] [--max-tabs N]`;
 
 /** @param {string} message */
 function die(message) {
@@ -39,7 +39,7 @@ try {
   options = parseArgs({
     options: {
       port: { type: 'string' }, feedvm: { type: 'string' }, 'cache-dir': { type: 'string' },
-      'stub-delay-ms': { type: 'string' }, 'max-tabs': { type: 'string' }, help: { type: 'boolean' },
+      'stub-delay-ms': { type: 'string' }, 'max-tabs': { type: 'string' }, store: { type: 'string' }, help: { type: 'boolean' },
     },
   }).values;
 } catch (error) {
@@ -54,6 +54,7 @@ const maxTabs = options['max-tabs'] === undefined ? 64 : integer(options['max-ta
 const cacheDir = options['cache-dir'] ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'feedvm');
 mkdirSync(cacheDir, { recursive: true });
 const args = ['--cache-dir', cacheDir];
+if (options.store !== undefined) args.push('--store', options.store); // feedvm's feed store (default: in the cache)
 if (options['stub-delay-ms'] !== undefined) args.push('--stub-delay-ms', String(integer(options['stub-delay-ms'], 'stub-delay-ms', 60000)));
 
 let binary;

@@ -33,11 +33,13 @@ class FreshVenv:
         environment.update(overrides)
         return environment
 
-    def run(self, command, cwd: Path = ROOT, timeout: float = 300, **kwargs) -> "subprocess.CompletedProcess[str]":
-        """Run ``command`` (a list, or a string for bash) in the venv; the output is captured."""
+    def run(self, command, cwd: Path = ROOT, timeout: float = 300, overrides: "dict[str, str] | None" = None,
+            **kwargs) -> "subprocess.CompletedProcess[str]":
+        """Run ``command`` (a list, or a string for bash) in the venv, with the environment's
+        ``overrides``; the output is captured."""
         if isinstance(command, str):
             command = ["bash", "-euo", "pipefail", "-c", command]
-        return subprocess.run(command, cwd=cwd, env=self.environment(), capture_output=True, text=True,
+        return subprocess.run(command, cwd=cwd, env=self.environment(**(overrides or {})), capture_output=True, text=True,
                               timeout=timeout, stdin=subprocess.DEVNULL, **kwargs)
 
 

@@ -61,8 +61,9 @@ def test_the_javascript_readme_example_runs_from_anywhere(build: Path, elsewhere
     assert example, "the README has a js example"
     script = elsewhere / "example.mjs"
     script.write_text(example.group(1).replace("'./clients/js/index.js'", json.dumps(str(ROOT / "clients/js/index.js"))))
-    done = subprocess.run([str(NODE), str(script)], cwd=elsewhere, capture_output=True, text=True, timeout=120,
-                          env=environment())
+    # A first-time reader: no feed stored by an earlier run in the user's cache.
+    fresh = environment(XDG_CACHE_HOME=str(elsewhere / "cache"), XDG_STATE_HOME=str(elsewhere / "state"))
+    done = subprocess.run([str(NODE), str(script)], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=fresh)
     assert done.returncode == 0, done.stderr
     assert "revision: 1" in done.stdout and "hasMore: true" in done.stdout, done.stdout
 

@@ -104,7 +104,9 @@ def test_the_block_runs_as_written(block: Block, venvs, tmp_path):
         assert ROOT not in elsewhere.parents
         script = elsewhere / "snippet.py"
         script.write_text(block.code, encoding="utf-8")
-        done = environment.run([str(environment.python), str(script)], cwd=elsewhere, timeout=600)
+        # A first-time reader: no feed stored by an earlier run in the user's cache.
+        fresh = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_STATE_HOME": str(tmp_path / "state")}
+        done = environment.run([str(environment.python), str(script)], cwd=elsewhere, timeout=600, overrides=fresh)
     report = f"{block.name}:\n{block.code}\n--- stdout\n{_tail(done.stdout)}\n--- stderr\n{_tail(done.stderr)}"
     assert done.returncode == 0, report
     expected = [found.group(1) for found in map(EXPECTED_PRINT.match, block.code.splitlines()) if found]

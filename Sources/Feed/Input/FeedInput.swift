@@ -8,7 +8,8 @@ import Network
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
 ///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
-///  "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50}
+///  "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50,
+///  "staleAfterMs": 0, "refreshIntervalMs": 60000, "autoShowNew": false}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
 /// bad one is reported by name (`input.pageSize: must be between 1 and 100, got 0`).
@@ -41,6 +42,12 @@ public struct FeedInput: Sendable {
     public private(set) var prefetchDistance = 3
     /// Whether loads report `hud` messages.
     public private(set) var showsHUD = true
+    /// How old a stored list may be, in milliseconds, before opening it reloads it (0: always).
+    public private(set) var staleAfterMs = 0
+    /// How often a bound session reloads itself in the background, in milliseconds (0: never).
+    public private(set) var refreshIntervalMs = 0
+    /// Whether a background reload's new items are shown at once instead of announced.
+    public private(set) var autoShowNew = false
     /// The resolved source mechanism.
     public private(set) var config: SourceConfig = .stub
     /// How failed page and image loads are retried (`"retry"`).
@@ -75,6 +82,12 @@ public struct FeedInput: Sendable {
         showsHUD = try reader.bool("hud") ?? true
         retryPolicy = try RetryPolicy(inputMember: reader.object["retry"], field: reader.path("retry"))
         maxPages = try reader.int("maxPages", in: 1...1_000_000)
+        staleAfterMs = try reader.int("staleAfterMs", in: 0...(366 * 86_400_000)) ?? 0
+        refreshIntervalMs = try reader.int("refreshIntervalMs", in: 0...86_400_000) ?? 0
+        if refreshIntervalMs > 0 && refreshIntervalMs < 1000 {
+            throw FeedInputError(field: "input.refreshIntervalMs", reason: "must be 0 (off) or at least 1000, got \(refreshIntervalMs)")
+        }
+        autoShowNew = try reader.bool("autoShowNew") ?? false
         let explicitBaseURL = try reader.string("baseURL")
 
         switch source {
@@ -137,6 +150,7 @@ extension FeedInput: Equatable {
         lhs.source == rhs.source && lhs.category == rhs.category && lhs.pageSize == rhs.pageSize && lhs.baseURL == rhs.baseURL
             && lhs.accessKey == rhs.accessKey && lhs.total == rhs.total && lhs.headers == rhs.headers
             && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
+            && lhs.staleAfterMs == rhs.staleAfterMs && lhs.refreshIntervalMs == rhs.refreshIntervalMs && lhs.autoShowNew == rhs.autoShowNew
             && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
             && lhs.retryPolicy == rhs.retryPolicy && lhs.maxPages == rhs.maxPages
     }

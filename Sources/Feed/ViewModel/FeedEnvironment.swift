@@ -19,6 +19,9 @@ public struct FeedEnvironment: Sendable {
     public var wallClock: @Sendable () -> Double
     /// The request deadline, in seconds: the longest `Retry-After` a retry waits.
     public var requestTimeout: Double
+    /// Where feeds are kept between sessions (offline-first lists, local edits); `nil` keeps
+    /// them only for as long as the view model lives (`--store none`).
+    public var store: (any FeedStore)? = nil
 
     /// An environment from its parts.
     public init(

@@ -59,6 +59,7 @@ extension FeedViewModel {
                     !(state.imageLoads[index]?.values.contains { $0.variant == variant } ?? false)
                         && !viewModel.environment.imageLoader.isCached(url)
                 } ?? false
+                viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))

@@ -6,7 +6,8 @@ import Reactive
 /// `loadImage {index: 0}`, pipelined, must load the first item of the reloaded list. The list
 /// readers (`loadImage`, `willDisplay`, `cancelImage`) therefore wait while a reload is in
 /// flight (it replaces the list), and while a load-more is in flight when their row is not in
-/// the list yet (it may bring the row). A load-more only appends, so a row already listed is the
+/// the list yet (it may bring the row); the reloads a session starts by itself (a stale stored
+/// list's, a background one) keep no reader waiting. A load-more only appends, so a row already listed is the
 /// same item before and after it: such a reader runs at once, and a `willDisplay` near the end
 /// joins the load-more. Waiting readers keep their arrival order and run, in that order, as soon
 /// as the load ends (succeeded, failed, superseded, cancelled or withdrawn), before whatever
@@ -47,7 +48,7 @@ extension FeedViewModel {
 extension FeedViewModelState {
     /// Whether a reader of row `index` sees the list the loads before it leave, if it runs now.
     fileprivate func mayRead(_ index: Int) -> Bool {
-        guard let load = inFlight, !isDisposed else { return true }
+        guard let load = inFlight, load.kind == .command, !isDisposed else { return true }
         return !load.isReload && items.indices.contains(index)
     }
 }

@@ -90,18 +90,23 @@ extension FeedViewModel {
         state.hasMore = true
         state.endReason = nil
         state.loads = LoadStates()
-        effects += replaceItems(with: [], &state)
+        // Another feed opens on its stored list; the same feed (a session-only member changed) starts empty.
+        let restored = input.feedKey == state.living.key ? state.restart() : state.restore(input, from: environment.store, now: environment.wallClockMilliseconds)
+        effects += replaceItems(with: restored, &state)
         effects.append(emit(state.footerStatus, state.loads))
         return effects
     }
 
     /// What a load command does, decided on the scheduler.
-    func command(reload: Bool, waiter: @escaping FeedViewModelState.Waiter, token: Int? = nil, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    func command(
+        reload: Bool, waiter: @escaping FeedViewModelState.Waiter, token: Int? = nil, kind: FeedViewModelState.LoadKind = .command,
+        _ state: inout FeedViewModelState
+    ) -> [@Sendable () -> Void] {
         if state.isDisposed {
             return [{ waiter(.failure(.cancelled(.disposed))) }]
         }
         if !reload {
-            if state.inFlight != nil {
+            if let load = state.inFlight, load.kind != .background {
                 state.inFlight!.waiters.append((token, waiter))
                 return []
             }
@@ -113,12 +118,15 @@ extension FeedViewModel {
         var effects = cancelInFlight(because: .superseded, &state)
         var pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
         pageRequest.loadedCursors = reload ? [] : state.loadedCursors
+        // A background reload shows nothing: no status, no load state, no retry.
         let load = FeedViewModelState.Load(
             id: state.takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
-            policy: state.input.retryPolicy)
+            policy: kind == .background ? .never : state.input.retryPolicy, kind: kind)
         state.inFlight = load
-        state.loads[load.type] = .loading(attempt: 1)
-        effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh, state.loads))
+        if kind != .background {
+            state.loads[load.type] = .loading(attempt: 1)
+            effects.append(emit(reload ? .beingHeaderRefresh : .beingFooterRefresh, state.loads))
+        }
         // Subscribed after the "being" status went out.
         effects.append(startAttempt(of: load, source: state.source))
         return effects
@@ -145,8 +153,10 @@ extension FeedViewModel {
         while let load = state.inFlight {
             state.inFlight = nil
             load.request.dispose()
-            state.loads[load.type] = .idle
-            effects.append(emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads))
+            if load.kind != .background {
+                state.loads[load.type] = .idle
+                effects.append(emit(load.isReload ? .endHeaderRefresh : .endFooterRefresh, state.loads))
+            }
             for (_, waiter) in load.waiters { effects.append { waiter(.failure(.cancelled(reason))) } }
             effects += releaseReaders(&state)
         }
@@ -179,23 +189,26 @@ extension FeedViewModel {
             (load.isReload || !state.ids.contains(item.id)) && onPage.insert(item.id).inserted
         }
         let dropped = page.items.count - fresh.count
-        // A new list: rows now mean other items, so image loads of the old rows end here.
-        var effects = load.isReload ? cancelAllImages(because: .superseded, &state) + replaceItems(with: fresh, &state) : appendItems(fresh, &state)
+        if load.kind == .background, let held = holdNewItems(fresh, of: page, load, &state) { return held }
+        var effects = load.isReload ? reloadList(with: fresh, &state) : appendItems(state.living.edits.applied(to: fresh), &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
         state.loadedCursors = load.isReload ? [] : state.loadedCursors + (load.pageRequest.cursor.map { [$0] } ?? [])
         state.cursor = page.nextCursor
         (state.hasMore, state.endReason) = page.hasMore && state.loadedPages >= (state.input.maxPages ?? .max)
             ? (false, .pageLimit) : (page.hasMore, page.endReason)
+        effects += persist(fresh, reload: load.isReload, &state)
         recordSuccess(of: load, &state)
         // Seed 000's order: the HUD with the new models, then the end of the spinner.
-        if state.input.showsHUD {
+        if state.input.showsHUD && load.kind != .background {
             let warnings = page.warnings.map(HUDMessage.warning)
             effects.append { [hud] in
                 hud.onNext(.loadSucceeded)
                 warnings.forEach(hud.onNext)
             }
         }
-        effects.append(emit(load.isReload ? .endHeaderRefresh : state.hasMore ? .endFooterRefresh : .noMoreData, state.loads))
+        if load.kind != .background {
+            effects.append(emit(load.isReload ? .endHeaderRefresh : state.hasMore ? .endFooterRefresh : .noMoreData, state.loads))
+        }
         effects.append(emit(state.footerStatus, state.loads))
         var outcome = state.currentResult
         outcome.duplicatesDropped = dropped
@@ -207,6 +220,7 @@ extension FeedViewModel {
     }
 
     private func fail(_ load: FeedViewModelState.Load, _ error: FeedError, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+        guard load.kind != .background else { return load.waiters.map { waiter in { waiter.callback(.failure(error)) } } }
         var effects: [@Sendable () -> Void] = []
         if state.input.showsHUD { effects.append { [hud] in hud.onNext(HUDMessage(style: .error, message: error.message)) } }
         state.loads[load.type] = .error(LoadFailure(error: error, retryable: error.isTransient, attempts: load.attempt))
@@ -224,18 +238,25 @@ extension FeedViewModel {
         return emitSnapshot(changes: Changeset(appendingTo: previousCount, in: state.items), &state)
     }
 
-    /// Makes `items` the list and emits the new snapshot with its changes.
-    func replaceItems(with items: [FeedItem], _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    /// Makes `items` the list and emits the new snapshot with its changes; `keepsPlace` sends
+    /// them to incremental clients as changes (with `anchor`) however much they change.
+    func replaceItems(
+        with items: [FeedItem], keepsPlace: Bool = false, anchor: SectionsAnchor? = nil, _ state: inout FeedViewModelState
+    ) -> [@Sendable () -> Void] {
         let list = PagedList(items)
         let changes = Changeset(from: state.items, to: list)
         state.items = list
         state.ids = Set(items.map(\.id))
-        return emitSnapshot(changes: changes, &state)
+        return emitSnapshot(changes: changes, keepsPlace: keepsPlace, anchor: anchor, &state)
     }
 
-    private func emitSnapshot(changes: Changeset<FeedItem>, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    private func emitSnapshot(
+        changes: Changeset<FeedItem>, keepsPlace: Bool = false, anchor: SectionsAnchor? = nil, _ state: inout FeedViewModelState
+    ) -> [@Sendable () -> Void] {
         state.revision += 1
-        let update = SectionsUpdate(revision: state.revision, sections: [FeedSection(items: state.items)], changes: changes)
+        let update = SectionsUpdate(
+            revision: state.revision, sections: [FeedSection(items: state.items)], changes: changes, keepsPlace: keepsPlace, anchor: anchor,
+            isStale: state.living.isStale, storedAt: state.living.isStale ? state.living.storedAt : nil)
         return [{ [updates] in updates.onNext(update) }]
     }
 

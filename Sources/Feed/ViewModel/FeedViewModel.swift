@@ -61,6 +61,8 @@ public final class FeedViewModel: ViewModelType, Sendable {
         public let imageDownloaded: Observable<ImageDownload>
         /// HUD messages.
         public let hud: Observable<HUDMessage>
+        /// New items a background reload found at the top, waiting for `showNew`.
+        public let newItems: Observable<NewItems>
 
         /// The statuses for a view whose refresh controls are `header` and/or `footer` (seed
         /// 003's `refreshStatusBind`): the latest status, replayed whatever it concerns, then
@@ -87,24 +89,33 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let state: Locked<FeedViewModelState>
     let pass = Locked(EffectPass())
     let updates: BehaviorSubject<SectionsUpdate>
-    let refreshUpdates = BehaviorSubject<RefreshUpdate>(value: RefreshUpdate(status: .none, loads: LoadStates()))
+    let refreshUpdates: BehaviorSubject<RefreshUpdate>
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
+    let newItems = PublishSubject<NewItems>()
     private let bag = DisposeBag()
     private let output: Output
 
-    /// A view model over `input`, idle until its first command.
+    /// A view model over `input`, idle until its first command. Its revision 0 is the feed's
+    /// stored list when the environment's store has one (marked stale; `resume` reloads it).
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
-        state = Locked(FeedViewModelState(input: input, source: environment.makeSource(input)))
-        let updates = BehaviorSubject(value: SectionsUpdate(revision: 0, sections: [FeedSection(items: [])], changes: nil))
+        var initial = FeedViewModelState(input: input, source: environment.makeSource(input))
+        let restored = initial.restore(input, from: environment.store, now: environment.wallClockMilliseconds)
+        initial.items = PagedList(restored)
+        initial.ids = Set(restored.map(\.id))
+        state = Locked(initial)
+        refreshUpdates = BehaviorSubject(value: RefreshUpdate(status: restored.isEmpty ? .none : initial.footerStatus, loads: initial.loads))
+        let updates = BehaviorSubject(value: SectionsUpdate(
+            revision: 0, sections: [FeedSection(items: initial.items)], changes: nil, isStale: initial.living.isStale,
+            storedAt: initial.living.storedAt))
         self.updates = updates
         let requestCommand = PublishSubject<Bool>()
         output = Output(
             sections: updates.map(\.sections).asDriver(onErrorJustReturn: [], scheduler: environment.scheduler),
             sectionsUpdates: updates.asObservable(), refreshStatus: refreshUpdates.map(\.status),
             refreshUpdates: refreshUpdates.asObservable(), requestCommand: requestCommand,
-            imageDownloaded: imageDownloaded.asObservable(), hud: hud.asObservable())
+            imageDownloaded: imageDownloaded.asObservable(), hud: hud.asObservable(), newItems: newItems.asObservable())
         requestCommand.subscribe(onNext: { [weak self] reload in _ = self?.request(reload: reload).subscribe { _ in } }).disposed(by: bag)
     }
 

@@ -9,6 +9,19 @@ struct FeedViewModelState {
     /// Someone waiting for an image.
     typealias ImageWaiter = @Sendable (Result<FeedImage, FeedError>) -> Void
 
+    /// Who started a load, which decides what it shows and who waits for it.
+    enum LoadKind {
+        /// A command (`requestCommand`, `willDisplay`): the statuses, the HUD, and list readers
+        /// wait for a reload.
+        case command
+        /// The reload of a stale stored list as a session opens: the statuses and the HUD, but
+        /// list readers go on reading the stored list meanwhile.
+        case opening
+        /// A background reload (`refreshIntervalMs`): no status, no HUD, no reader waits, and
+        /// a load-more supersedes it instead of joining it.
+        case background
+    }
+
     /// The one load in flight.
     struct Load {
         let id: Int
@@ -24,6 +37,8 @@ struct FeedViewModelState {
         let policy: RetryPolicy
         /// The attempt under way or waited for, from 1.
         var attempt = 1
+        /// Who started it.
+        var kind = LoadKind.command
 
         var type: LoadType { isReload ? .refresh : .append }
     }
@@ -49,6 +64,8 @@ struct FeedViewModelState {
 
     var input: FeedInput
     var source: any FeedSource
+    /// The feed's place in the store, the user's edits, what the reader sees (`LivingFeed`).
+    var living: LivingFeed
     /// The list; the latest `SectionsUpdate` shares it, and a load-more appends to it in place.
     var items = PagedList<FeedItem>()
     var ids: Set<String> = []
@@ -75,6 +92,7 @@ struct FeedViewModelState {
     init(input: FeedInput, source: any FeedSource) {
         self.input = input
         self.source = source
+        living = LivingFeed(key: input.feedKey)
     }
 
     /// A number no other load, caller or image load of this view model has: what names one.

@@ -18,6 +18,8 @@ public struct PageLoadResult: Sendable, Equatable {
     public var attempts: Int
     /// What looked wrong in the page without failing it (a configured key path it lacks).
     public var warnings: [String]
+    /// For `showNew`, how many new items it showed; `nil` for a load.
+    public var shown: Int?
 
     /// A result.
     public init(

@@ -20,7 +20,8 @@ struct CancelImageRequest: SessionRequest {
     func serve(_ session: FeedSession) -> Single<Response> { session.viewModel.cancelImage(index: index).map(Response.init) }
 }
 
-/// `didEndDisplaying {session, index}` (seed 002): row `index` left the screen, as `cancelImage`.
+/// `didEndDisplaying {session, index}` (seed 002): row `index` left the screen, as `cancelImage`;
+/// it no longer anchors a reload.
 struct DidEndDisplayingRequest: SessionRequest {
     typealias Response = CancelImageRequest.Response
     static let method = "didEndDisplaying"
@@ -28,5 +29,5 @@ struct DidEndDisplayingRequest: SessionRequest {
 
     init(params: RPCParams) throws(RPCError) { (session, index) = (try params.string("session"), try params.index("index")) }
 
-    func serve(_ session: FeedSession) -> Single<Response> { session.viewModel.cancelImage(index: index).map(Response.init) }
+    func serve(_ session: FeedSession) -> Single<Response> { session.viewModel.didEndDisplaying(index: index).map(Response.init) }
 }

@@ -7,7 +7,9 @@ import RPC
 /// load-more, answered with its `PageLoadResult` once the load ended and its notifications went
 /// out. `{session, retry: true}` runs the failed load again with the same page (the reload if
 /// the refresh state is `error`, else the load-more), answered with its result and
-/// `"retried": true`, or with `{"retried": false}` at once when nothing failed.
+/// `"retried": true`, or with `{"retried": false}` at once when nothing failed; `{session, showNew:
+/// true}` shows the new items a background reload announced (`newItems`), answered with the
+/// list's state and `"shown"`.
 struct RequestCommandRequest: SessionRequest {
     /// A load's result, or the answer to a retry.
     enum Response: WireEncodable {
@@ -27,23 +29,25 @@ struct RequestCommandRequest: SessionRequest {
     }
 
     static let method = "requestCommand"
-    let session: String, reload: Bool, retry: Bool
+    let session: String, reload: Bool, retry: Bool, showNew: Bool
 
     init(params: RPCParams) throws(RPCError) {
         session = try params.string("session")
         retry = try params.optionalBool("retry") ?? false
-        reload = retry ? try params.optionalBool("reload") ?? false : try params.bool("reload")
+        showNew = try params.optionalBool("showNew") ?? false
+        reload = retry || showNew ? try params.optionalBool("reload") ?? false : try params.bool("reload")
     }
 
     func serve(_ session: FeedSession) -> Single<Response> {
-        retry ? session.viewModel.retry().map { .retried($0) } : session.viewModel.request(reload: reload).map { .loaded($0) }
+        if retry { return session.viewModel.retry().map { .retried($0) } }
+        return (showNew ? session.viewModel.showNew() : session.viewModel.request(reload: reload)).map { .loaded($0) }
     }
 }
 
 extension PageLoadResult: WireEncodable {
     /// `{"revision", "count", "page", "hasMore"}`, then `duplicatesDropped` when the load dropped
     /// items whose id was already listed, `endReason` at the end of the list, `attempts` when the
-    /// load took more than one, `warnings` when the page had any.
+    /// load took more than one, `warnings` when the page had any, and `shown` for `showNew`.
     var wireJSON: JSON {
         var object = JSONObject()
         object.appendUnchecked(key: "revision", value: .int(Int64(revision)))
@@ -54,6 +58,7 @@ extension PageLoadResult: WireEncodable {
         if let endReason { object["endReason"] = .string(endReason.rawValue) }
         if attempts > 1 { object["attempts"] = .int(Int64(attempts)) }
         if !warnings.isEmpty { object["warnings"] = .array(warnings.map { .string($0) }) }
+        if let shown { object.appendUnchecked(key: "shown", value: .int(Int64(shown))) }
         return .object(object)
     }
 }

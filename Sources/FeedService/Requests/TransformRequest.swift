@@ -20,13 +20,19 @@ struct TransformRequest: FeedRequest {
         members = try params.members("input")
     }
 
-    /// `{"session", "output": {"sections", "refreshStatus"}}`: the new session's revision 0.
+    /// `{"session", "output": {"sections", "refreshStatus"}}`: the new session's revision 0,
+    /// with `"stale": true, "storedAt"` when it is the feed's stored list.
     struct Response: WireEncodable {
         let session: String
-        let sections: [FeedSection]
+        let update: SectionsUpdate
         let refreshStatus: RefreshStatus
+
         var wireJSON: JSON {
-            ["session": .string(session), "output": ["sections": sections.wireJSON, "refreshStatus": refreshStatus.wireJSON]]
+            var output = JSONObject()
+            output.appendUnchecked(key: "sections", value: update.sections.wireJSON)
+            output.appendUnchecked(key: "refreshStatus", value: refreshStatus.wireJSON)
+            update.appendLivingMembers(to: &output)
+            return ["session": .string(session), "output": .object(output)]
         }
     }
 
@@ -39,7 +45,11 @@ struct TransformRequest: FeedRequest {
                     let input = try FeedInput(json: .object(members))
                     // A transform withdrawn while its input was checked opens no session.
                     guard !cancelled.current else { return }
-                    observer(.success(try Self.open(input, service, server: server)))
+                    let (response, viewModel) = try Self.open(input, service, server: server)
+                    observer(.success(response))
+                    // A stale stored list's reload starts once the answer is on its way, so its
+                    // notifications follow the answer that names the session.
+                    viewModel.resume()
                 } catch {
                     observer(.failure(error))
                 }
@@ -48,8 +58,9 @@ struct TransformRequest: FeedRequest {
         }
     }
 
-    /// The session of a checked `input`.
-    private static func open(_ input: FeedInput, _ service: FeedService, server: RPCServer) throws(RPCError) -> Response {
+    /// The session of a checked `input`: the answer and its view model, to resume once the
+    /// answer is on its way.
+    private static func open(_ input: FeedInput, _ service: FeedService, server: RPCServer) throws(RPCError) -> (Response, FeedViewModel) {
         let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
         let session = try service.sessions.create { id in
             var notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
@@ -60,6 +71,6 @@ struct TransformRequest: FeedRequest {
         }
         service.logger.log(.info, "session \(session.id) created (source \(input.source.rawValue))")
         let viewModel = session.viewModel
-        return Response(session: session.id, sections: viewModel.currentSections.sections, refreshStatus: viewModel.currentRefreshStatus)
+        return (Response(session: session.id, update: viewModel.currentSections, refreshStatus: viewModel.currentRefreshStatus), viewModel)
     }
 }

@@ -4,8 +4,8 @@ import JSON
 
 extension FeedItem {
     /// A FeedItem (protocol/README.md section 5): `{"id", "title"}` plus, when known, `imageURL`,
-    /// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`, and `extra` when the
-    /// source passed values through; an unknown field is left out, never `null`.
+    /// `thumbnailURL`, `author`, `source`, `publishedAt`, `width`, `height`; an unknown field is
+    /// left out, never `null`. The fields a local edit set beyond these (`extra`) follow them.
     var wireJSON: JSON {
         var object = JSONObject()
         object.reserveCapacity(2 + knownOptionalFields)  // one allocation per array, not four
@@ -18,7 +18,9 @@ extension FeedItem {
         if let publishedAt { object.appendUnchecked(key: "publishedAt", value: .string(publishedAt)) }
         if let width { object.appendUnchecked(key: "width", value: .int(Int64(width))) }
         if let height { object.appendUnchecked(key: "height", value: .int(Int64(height))) }
-        if !extra.isEmpty { object.appendUnchecked(key: "extra", value: .object(extra)) }
+        if let extra {
+            for (name, value) in extra where object[name] == nil { object[name] = value }
+        }
         return .object(object)
     }
 
@@ -31,7 +33,6 @@ extension FeedItem {
         if publishedAt != nil { count += 1 }
         if width != nil { count += 1 }
         if height != nil { count += 1 }
-        if !extra.isEmpty { count += 1 }
         return count
     }
 }

@@ -132,6 +132,42 @@ export class FeedMethods {
   }
 
   /**
+   * Shows the new items a background reload announced (`newItems`): resolves with the load
+   * result and `shown`, how many were shown (0, and nothing changes, when none wait).
+   * @param {string} session
+   * @param {CallOptions} [options]
+   * @returns {Promise<import('../types/values.js').LoadResult>}
+   */
+  showNew(session, options) {
+    return this.call('requestCommand', { session, showNew: true }, options);
+  }
+
+  /**
+   * A local edit: sets `fields` on item `id` (the nine known fields by name, `null` clears one;
+   * any other name is an extra field of the item). Sent as an incremental change, applied to
+   * later pages and reloads, kept in the store. Resolves with `{revision, found}`.
+   * @param {string} session
+   * @param {string} id
+   * @param {Record<string, unknown>} fields
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'updateItem'>}
+   */
+  updateItem(session, id, fields, options) {
+    return this.call('updateItem', { session, id, fields }, options);
+  }
+
+  /**
+   * A local edit: hides item `id` for good. Resolves with `{revision, found}`.
+   * @param {string} session
+   * @param {string} id
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'removeItem'>}
+   */
+  removeItem(session, id, options) {
+    return this.call('removeItem', { session, id }, options);
+  }
+
+  /**
    * Binds the front end's refresh controls (both by default): resolves with the latest
    * status; `refreshStatus` events follow.
    * @param {string} session

@@ -5,7 +5,7 @@
 import type {
   ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult, LoadState,
   OpenRPCDocument, RefreshStatus, RequestCommandResult, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
-  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject,
+  TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject, EditResult, SectionsAnchor,
 } from './values.js';
 
 // -- methods: wire name -> params and result (openrpc `methods`) ------------------------------
@@ -22,10 +22,23 @@ export interface TransformParams {
 
 export interface RequestCommandParams {
   session: SessionId;
-  /** Required unless `retry` is true. */
+  /** Required unless `retry` or `showNew` is true. */
   reload?: boolean;
   /** Run the failed load again with the same page (1.2). */
   retry?: boolean;
+  /** Show the new items a background reload announced (1.2). */
+  showNew?: boolean;
+}
+
+export interface UpdateItemParams {
+  session: SessionId;
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+export interface RemoveItemParams {
+  session: SessionId;
+  id: string;
 }
 
 export interface BindRefreshStatusParams {
@@ -80,6 +93,8 @@ export interface FeedMethodMap {
   didEndDisplaying: { params: ItemParams; result: CancelImageResult };
   updateInput: { params: UpdateInputParams; result: UpdateInputResult };
   dispose: { params: SessionParams; result: Empty };
+  updateItem: { params: UpdateItemParams; result: EditResult };
+  removeItem: { params: RemoveItemParams; result: EditResult };
 }
 
 /** The notifications a client sends, by wire name. */
@@ -95,6 +110,9 @@ export interface SectionsParams {
   revision: number;
   sections?: Section[];
   changes?: SectionChanges;
+  anchor?: SectionsAnchor;
+  stale?: boolean;
+  storedAt?: number;
 }
 
 export interface RefreshStatusParams {
@@ -129,6 +147,13 @@ export interface TokenRefreshedParams {
   token: string;
 }
 
+/** A background reload found new items at the top; `showNew` shows them. */
+export interface NewItemsParams {
+  session: SessionId;
+  count: number;
+  ids: string[];
+}
+
 /** The notifications the server sends, by wire name. */
 export interface NotificationMap {
   sections: SectionsParams;
@@ -136,4 +161,5 @@ export interface NotificationMap {
   imageDownloaded: ImageDownloadedParams;
   hud: HudParams;
   tokenRefreshed: TokenRefreshedParams;
+  newItems: NewItemsParams;
 }

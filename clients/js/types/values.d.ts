@@ -43,6 +43,9 @@ export interface Input {
   successCode?: BusinessCode;
   auth?: { token?: string; refreshURL: string; tokenPath?: string; expiredCodes?: number[] };
   custom?: CustomSource;
+  staleAfterMs?: number;
+  refreshIntervalMs?: number;
+  autoShowNew?: boolean;
   [member: string]: unknown;
 }
 
@@ -154,6 +157,8 @@ export interface FeedItem {
   height?: number;
   /** Values the source passes through by name (`fields.extra`), as the API wrote them. */
   extra?: Record<string, unknown>;
+  /** Fields a local edit (`updateItem`) set beyond the nine. */
+  [extra: string]: unknown;
 }
 
 export interface Section {
@@ -164,6 +169,10 @@ export interface Section {
 export interface Output {
   sections: Section[];
   refreshStatus: RefreshStatus;
+  /** Present (true) when `sections` is the feed's stored list; a reload follows the answer. */
+  stale?: boolean;
+  /** With `stale`: when the stored list was fetched, in milliseconds since 1970. */
+  storedAt?: number;
 }
 
 export interface TransformResult {
@@ -186,6 +195,8 @@ export interface LoadResult {
   warnings?: string[];
   /** `true` in the answer to `retry` (1.2). */
   retried?: boolean;
+  /** For `showNew`: how many new items it showed. */
+  shown?: number;
 }
 
 /** The answer to `retry` when nothing had failed. */
@@ -238,6 +249,17 @@ export interface LoadState {
   scheme?: string;
   retryable?: boolean;
   attempts?: number;
+}
+
+/** Where the row the reader was looking at went after a reload that kept the place. */
+export interface SectionsAnchor {
+  id: string;
+  index: number;
+}
+
+export interface EditResult {
+  revision: number;
+  found: boolean;
 }
 
 export interface Image {

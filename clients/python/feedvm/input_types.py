@@ -220,3 +220,6 @@ class Input(TypedDict, total=False):
     successCode: BusinessCode
     auth: InputAuth
     custom: CustomSource
+    staleAfterMs: int
+    refreshIntervalMs: int
+    autoShowNew: bool

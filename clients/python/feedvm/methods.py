@@ -210,3 +210,6 @@ class FeedMethods:
     cancel_image = TypedMethod(requests.cancel_image)
     dispose = TypedMethod(requests.dispose)
     shutdown = TypedMethod(requests.shutdown)
+    show_new = TypedMethod(requests.show_new)
+    update_item = TypedMethod(requests.update_item)
+    remove_item = TypedMethod(requests.remove_item)

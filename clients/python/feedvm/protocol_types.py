@@ -17,11 +17,12 @@ __all__ = [
     "RefreshStatus", "Output", "TransformResult", "EndReason", "LoadResult", "Image",
     "ImageVariant", "IndexedItem", "SectionItemChangesMovedItem", "SectionItemChanges",
     "SectionChanges", "CancelImageResult", "WillDisplayResult", "UpdateInputResult",
-    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "InitializeParams",
-    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
-    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
-    "UpdateInputParams", "DisposeParams", "SectionsParams", "RefreshStatusParams",
-    "ImageDownloadedParams", "HudParams", "TokenRefreshedParams", "METHOD_PARAMS", "METHOD_RESULTS",
+    "OpenRPCDocument", "RetryResult", "RequestCommandResult", "SectionsAnchor", "EditResult",
+    "InitializeParams", "CancelRequestParams", "TransformParams", "RequestCommandParams",
+    "BindRefreshStatusParams", "LoadImageParams", "CancelImageParams", "WillDisplayParams",
+    "DidEndDisplayingParams", "UpdateInputParams", "DisposeParams", "UpdateItemParams",
+    "RemoveItemParams", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
+    "HudParams", "TokenRefreshedParams", "NewItemsParams", "METHOD_PARAMS", "METHOD_RESULTS",
     "NOTIFICATION_PARAMS",
 ]
 
@@ -90,7 +91,9 @@ class _FeedItemRequired(TypedDict):
 
 
 class FeedItem(_FeedItemRequired, total=False):
-    """An item without an image (an article without a cover, a text post) has no imageURL."""
+    """An item without an image (an article without a cover, a text post) has no imageURL. Fields a
+    local edit (`updateItem`, 1.2) set beyond the nine follow them, as the front end wrote them.
+    """
     imageURL: str
     thumbnailURL: str
     author: str
@@ -166,9 +169,14 @@ class RefreshStatus(_RefreshStatusRequired, total=False):
     lastUpdated: int
 
 
-class Output(TypedDict):
+class _OutputRequired(TypedDict):
     sections: List[Section]
     refreshStatus: RefreshStatus
+
+
+class Output(_OutputRequired, total=False):
+    stale: bool
+    storedAt: int
 
 
 class TransformResult(TypedDict):
@@ -199,6 +207,7 @@ class LoadResult(_LoadResultRequired, total=False):
     attempts: int
     warnings: List[str]
     retried: bool
+    shown: int
 
 
 class _ImageRequired(TypedDict):
@@ -279,6 +288,20 @@ class RetryResult(TypedDict):
 RequestCommandResult = Union[LoadResult, RetryResult]
 
 
+class SectionsAnchor(TypedDict):
+    """1.2. Where the row the reader was looking at went: scroll it to where it was to keep the
+    place.
+    """
+    id: str
+    index: int
+
+
+class EditResult(TypedDict):
+    """The result of ``updateItem``, ``removeItem``."""
+    revision: int
+    found: bool
+
+
 class InitializeParams(TypedDict, total=False):
     """The params of ``initialize``: Optional handshake: exchange capabilities and the protocol
     version.
@@ -308,6 +331,7 @@ class RequestCommandParams(_RequestCommandParamsRequired, total=False):
     """
     reload: bool
     retry: bool
+    showNew: bool
 
 
 class _BindRefreshStatusParamsRequired(TypedDict):
@@ -376,6 +400,23 @@ class DisposeParams(TypedDict):
     session: SessionId
 
 
+class UpdateItemParams(TypedDict):
+    """The params of ``updateItem``: 1.2. A local edit: set fields on an item; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+    fields: Dict[str, Any]
+
+
+class RemoveItemParams(TypedDict):
+    """The params of ``removeItem``: 1.2. A local edit: hide an item for good; sent as an
+    incremental change and kept.
+    """
+    session: SessionId
+    id: str
+
+
 class _SectionsParamsRequired(TypedDict):
     session: SessionId
     revision: int
@@ -387,6 +428,9 @@ class SectionsParams(_SectionsParamsRequired, total=False):
     """
     sections: List[Section]
     changes: SectionChanges
+    anchor: SectionsAnchor
+    stale: bool
+    storedAt: int
 
 
 class _RefreshStatusParamsRequired(TypedDict):
@@ -436,6 +480,15 @@ class TokenRefreshedParams(TypedDict):
     token: str
 
 
+class NewItemsParams(TypedDict):
+    """The params of ``newItems``: 1.2. A background reload found new items at the top; the list
+    waits for requestCommand {showNew: true}.
+    """
+    session: SessionId
+    count: int
+    ids: List[str]
+
+
 #: The params type of each client-to-server method that takes params.
 METHOD_PARAMS: Dict[str, Any] = {
     "initialize": InitializeParams,
@@ -449,6 +502,8 @@ METHOD_PARAMS: Dict[str, Any] = {
     "didEndDisplaying": DidEndDisplayingParams,
     "updateInput": UpdateInputParams,
     "dispose": DisposeParams,
+    "updateItem": UpdateItemParams,
+    "removeItem": RemoveItemParams,
 }
 
 #: The result type of each request.
@@ -466,6 +521,8 @@ METHOD_RESULTS: Dict[str, Any] = {
     "didEndDisplaying": CancelImageResult,
     "updateInput": UpdateInputResult,
     "dispose": Empty,
+    "updateItem": EditResult,
+    "removeItem": EditResult,
 }
 
 #: The params type of each server-to-client notification.
@@ -475,4 +532,5 @@ NOTIFICATION_PARAMS: Dict[str, Any] = {
     "imageDownloaded": ImageDownloadedParams,
     "hud": HudParams,
     "tokenRefreshed": TokenRefreshedParams,
+    "newItems": NewItemsParams,
 }

@@ -9,18 +9,18 @@ True))``. Wire names and results are in protocol/README.md section 6.
 """
 
 from dataclasses import dataclass
-from typing import Any, Generic, Optional, TypeVar
+from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .input_types import Input
 from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
-                             ClientInfo, DidEndDisplayingParams, DisposeParams, Empty, Image, ImageVariant,
-                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus,
+                             ClientInfo, DidEndDisplayingParams, DisposeParams, EditResult, Empty, Image, ImageVariant,
+                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus, RemoveItemParams,
                              RequestCommandParams, RequestCommandResult, TransformParams, TransformResult, UpdateInputParams,
-                             UpdateInputResult, WillDisplayParams, WillDisplayResult)
+                             UpdateInputResult, UpdateItemParams, WillDisplayParams, WillDisplayResult)
 
 __all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "retry", "load_image",
            "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
-           "dispose", "shutdown"]
+           "dispose", "shutdown", "show_new", "update_item", "remove_item"]
 
 #: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
 PROTOCOL_VERSION = "1.2"
@@ -83,6 +83,13 @@ def request_command(session: str, reload: bool, timeout: Optional[float] = None)
     superseded by a reload raises :class:`~feedvm.errors.RequestCancelled`.
     """
     params: RequestCommandParams = {"session": session, "reload": reload}
+    return Request("requestCommand", params, timeout)
+
+
+def show_new(session: str, timeout: Optional[float] = None) -> Request[LoadResult]:
+    """Show the new items a background reload announced (``newItems``) -> the load result with
+    ``shown``, how many were shown (0, and nothing changes, when none wait)."""
+    params: RequestCommandParams = {"session": session, "showNew": True}
     return Request("requestCommand", params, timeout)
 
 
@@ -156,6 +163,24 @@ def dispose(session: str, timeout: Optional[float] = None) -> Request[Empty]:
     """End a session -> ``{}``; its id is unknown afterwards."""
     params: DisposeParams = {"session": session}
     return Request("dispose", params, timeout)
+
+
+def update_item(session: str, id: str, fields: Dict[str, Any],  # noqa: A002
+                timeout: Optional[float] = None) -> Request[EditResult]:
+    """A local edit: set ``fields`` on item ``id`` -> ``{"revision", "found"}``.
+
+    ``title``, ``imageURL``, ``thumbnailURL``, ``author``, ``source``, ``publishedAt``, ``width``
+    and ``height`` by name (``None`` clears one); any other name becomes an extra field of the
+    item. Sent as an incremental change, applied to later pages and reloads, kept in the store.
+    """
+    params: UpdateItemParams = {"session": session, "id": id, "fields": fields}
+    return Request("updateItem", params, timeout)
+
+
+def remove_item(session: str, id: str, timeout: Optional[float] = None) -> Request[EditResult]:  # noqa: A002
+    """A local edit: hide item ``id`` for good -> ``{"revision", "found"}``."""
+    params: RemoveItemParams = {"session": session, "id": id}
+    return Request("removeItem", params, timeout)
 
 
 def shutdown(timeout: Optional[float] = None) -> Request[Empty]:

@@ -210,6 +210,23 @@ def test_an_item_without_an_image_gets_a_text_card_and_no_image_load(root: tk.Tk
     Screenshot.grab(display).save_png(SCREENSHOTS / "demo-text-card-refreshing.png")
 
 
+def test_a_saved_feed_shows_at_once_under_the_offline_banner_until_a_reload_confirms_it(root: tk.Tk, display: str) -> None:
+    window = FeedWindow(root, RecordingBridge(), {"source": "stub"}, ["all"])
+    saved = [{"id": "a", "title": "Saved A"}, {"id": "b", "title": "Saved B"}]
+    stored_at = int(time.mktime((2026, 12, 3, 10, 32, 0, 0, 0, -1)) * 1000)
+    window.handle(Event("result", "transform", {"session": "s1", "output": {
+        "sections": [{"items": saved}], "refreshStatus": {"status": "footerStatus"}, "stale": True, "storedAt": stored_at}}))
+    root.update()
+    assert [item["id"] for item in window.mirror.items] == ["a", "b"], "the saved list at once"
+    assert window.banner.cget("text") == "Offline — saved feed from 10:32" and window.banner.winfo_ismapped()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    Screenshot.grab(display).save_png(SCREENSHOTS / "demo-saved-feed.png")
+    notify(window, "sections", revision=1, changes={"baseRevision": 0, "sections": [
+        {"section": 0, "count": 1, "deleted": [1], "inserted": [], "moved": [], "updated": []}]})
+    root.update()
+    assert window.banner.cget("text") == "" and not window.banner.winfo_ismapped(), "a reload confirmed the list"
+
+
 def test_after_a_refresh_a_list_that_fits_the_window_still_pages(root: tk.Tk, feedvm_binary: str, tmp_path: Path) -> None:
     """Regression: the 12 reloaded items kept their "displayed" marks, so no willDisplay was
     sent and the next page never loaded (nothing to scroll)."""

@@ -27,8 +27,9 @@ METHODS = {method["name"]: method for method in DOCUMENT["methods"]}
 CLIENT_METHODS = {name for name, m in METHODS.items() if m.get("x-direction") != "serverToClient"}
 SERVER_NOTIFICATIONS = {name for name, m in METHODS.items() if m.get("x-direction") == "serverToClient"}
 #: Notifications the stub source of the transcripts never causes: ``tokenRefreshed`` needs an
-#: HTTP backend that renews tokens (reliability/test_security.py checks it against the fixtures).
-NEEDS_HTTP_BACKEND = {"tokenRefreshed"}
+#: HTTP backend that renews tokens (reliability/test_security.py checks it against the fixtures),
+#: ``newItems`` one whose list changes under a background reload (test_living_feeds.py).
+NEEDS_HTTP_BACKEND = {"tokenRefreshed", "newItems"}
 #: Requests answered with these codes are bad on purpose: their params are not checked.
 BAD_INPUT_CODES = {-32700, -32600, -32601, -32602}
 
@@ -111,7 +112,7 @@ def test_every_schema_in_the_document_is_a_valid_draft7_schema() -> None:
 
 
 def test_notifications_are_marked_server_to_client_and_have_no_result() -> None:
-    assert SERVER_NOTIFICATIONS == {"sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed"}
+    assert SERVER_NOTIFICATIONS == {"sections", "refreshStatus", "imageDownloaded", "hud", "tokenRefreshed", "newItems"}
     for name in SERVER_NOTIFICATIONS:
         assert "result" not in METHODS[name], name
     for name in CLIENT_METHODS - {"exit", "$/cancelRequest"}:

@@ -90,7 +90,7 @@ def builders() -> List[Tuple[str, Callable[..., "requests.Request[Any]"]]]:
     return [(name, getattr(requests, name)) for name in requests.__all__ if name not in ("PROTOCOL_VERSION", "Request")]
 
 
-SAMPLES: Dict[Any, Any] = {str: "s1", bool: True, int: 0, Input: {"source": "stub"}}
+SAMPLES: Dict[Any, Any] = {str: "s1", bool: True, int: 0, Input: {"source": "stub"}, Dict[str, Any]: {"liked": True}}
 
 
 def sample_call(build: Callable[..., "requests.Request[Any]"]) -> "requests.Request[Any]":

@@ -9,7 +9,10 @@ export const CATEGORIES = {
 };
 
 const SOURCES = ['stub', 'gank', 'unsplash', 'envelope', 'custom'];
-const INTEGERS = { pageSize: [1, 100], total: [0, 100000], stubDelayMs: [0, 60000], prefetchDistance: [0, 100] };
+const INTEGERS = {
+  pageSize: [1, 100], total: [0, 100000], stubDelayMs: [0, 60000], prefetchDistance: [0, 100],
+  staleAfterMs: [0, 31622400000], refreshIntervalMs: [0, 86400000],
+};
 const MAX_CUSTOM_BYTES = 8 * 1024;
 
 /** A member that cannot be accepted; the message names it. */

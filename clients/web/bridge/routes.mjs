@@ -31,6 +31,8 @@ const STATIC = new Map([
   ['/app/controls.js', [join(PUBLIC, 'controls.js'), 'text/javascript; charset=utf-8']],
   ['/app/lightbox.js', [join(PUBLIC, 'lightbox.js'), 'text/javascript; charset=utf-8']],
   ['/app/consent.js', [join(PUBLIC, 'consent.js'), 'text/javascript; charset=utf-8']],
+  ['/app/living.js', [join(PUBLIC, 'living.js'), 'text/javascript; charset=utf-8']],
+  ['/app/living.css', [join(PUBLIC, 'living.css'), 'text/css; charset=utf-8']],
   ['/app/item-style.js', [join(PUBLIC, 'item-style.js'), 'text/javascript; charset=utf-8']],
   ['/app/style.css', [join(PUBLIC, 'style.css'), 'text/css; charset=utf-8']],
   ['/app/controls.css', [join(PUBLIC, 'controls.css'), 'text/css; charset=utf-8']],
@@ -164,7 +166,7 @@ async function openTab(bridge, query, request, response) {
   if (response.destroyed) return bridge.tabs.close(tab);
   response.on('close', () => void bridge.tabs.close(tab)); // the tab went away (or the bridge stops)
   const source = String(input.source ?? 'stub');
-  tab.send('session', { key: tab.key, input, output, categories: CATEGORIES[/** @type {'stub'} */ (source)] ?? [] });
+  tab.start({ key: tab.key, input, output, categories: CATEGORIES[/** @type {'stub'} */ (source)] ?? [] });
   const heartbeat = setInterval(() => { if (!response.writableEnded) response.write(': keep-alive\n\n'); }, 20000);
   response.on('close', () => clearInterval(heartbeat));
 }
@@ -222,8 +224,10 @@ async function runCommand(bridge, key, method, request, response) {
   let call;
   if (method === 'requestCommand' && params.retry === true) {
     call = client.retry(tab.session);
+  } else if (method === 'requestCommand' && params.showNew === true) {
+    call = client.showNew(tab.session);
   } else if (method === 'requestCommand') {
-    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean (or retry true)');
+    if (typeof params.reload !== 'boolean') throw new Refusal(400, 'reload must be a boolean (or retry or showNew true)');
     call = client.requestCommand(tab.session, params.reload);
   } else if (method === 'updateInput') {
     let input;

@@ -7,30 +7,53 @@ import { randomBytes } from 'node:crypto';
 import { FeedMirror, FeedVMClient } from '../../js/index.js';
 
 /** The notifications a page draws from; `imageDownloaded` stays here (images come by URL). */
-const FORWARDED = new Set(['sections', 'refreshStatus', 'hud']);
+const FORWARDED = new Set(['sections', 'refreshStatus', 'hud', 'newItems']);
+/** How many notifications of a session not yet registered are kept (its `transform` is answering). */
+const EARLY_LIMIT = 256;
 
 /** A browser tab: its unguessable key, its feedvm session, its stream, a copy of its list. */
 export class Tab {
   /**
    * @param {string} session
    * @param {import('node:http').ServerResponse} stream
+   * @param {{revision: number, sections: any[]}} [start] revision 0 as `transform` answered it
+   *   (a stored list, with the feed store)
    */
-  constructor(session, stream) {
+  constructor(session, stream, start) {
     /** The id the page uses in URLs; never feedvm's (guessable) session id. */
     this.key = randomBytes(16).toString('hex');
     this.session = session;
     this.stream = stream;
     /** The bridge's copy of the list, to resolve image requests to items. */
-    this.mirror = new FeedMirror(session);
+    this.mirror = new FeedMirror(session, start);
+    /** Events held until the page has its `session` event (`start`), in order. */
+    /** @type {Array<[string, unknown]> | null} */
+    this.held = [];
   }
 
   /**
-   * Sends one event down the stream (JSON never holds a raw newline: one `data:` line).
+   * Sends one event down the stream (JSON never holds a raw newline: one `data:` line); until
+   * `start`, the session's notifications wait (a stored list's reload may already be sending).
    * @param {string} event
    * @param {unknown} data
    */
   send(event, data) {
+    if (this.held && event !== 'session' && event !== 'fatal') {
+      this.held.push([event, data]);
+      return;
+    }
     if (!this.stream.writableEnded) this.stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /**
+   * Sends the `session` event, then the notifications that came before it.
+   * @param {unknown} session
+   */
+  start(session) {
+    const held = this.held ?? [];
+    this.held = null;
+    this.send('session', session);
+    for (const [event, data] of held) this.send(event, data);
   }
 }
 
@@ -44,6 +67,9 @@ export class Tabs {
   #byKey = new Map();
   /** @type {Map<string, Tab>} */
   #bySession = new Map();
+  /** Notifications of sessions whose `transform` answer is still on its way to `open`. */
+  /** @type {Map<string, Array<[string, Record<string, unknown>]>>} */
+  #early = new Map();
 
   /**
    * @param {{binary?: string, args: string[], maxTabs: number, log: (line: string) => void}} options
@@ -84,9 +110,13 @@ export class Tabs {
     if (this.#byKey.size >= this.options.maxTabs) throw new Error(`too many tabs (${this.options.maxTabs}); close one`);
     const client = await this.client();
     const { session, output } = await client.transform(input);
-    const tab = new Tab(session, stream);
+    const tab = new Tab(session, stream, { revision: 0, sections: output.sections });
     this.#byKey.set(tab.key, tab);
     this.#bySession.set(session, tab);
+    // A stored list's reload starts as `transform` is answered: what it sent meanwhile follows.
+    const early = this.#early.get(session) ?? [];
+    this.#early.delete(session);
+    for (const [method, params] of early) this.#route(method, params);
     await client.bindRefreshStatus(session);
     return { tab, output };
   }
@@ -121,7 +151,12 @@ export class Tabs {
    */
   #route(method, params) {
     const tab = this.#bySession.get(String(params.session));
-    if (!tab || !FORWARDED.has(method)) return;
+    if (!FORWARDED.has(method)) return;
+    if (!tab) {
+      const early = this.#early.get(String(params.session)) ?? [];
+      if (early.length < EARLY_LIMIT) this.#early.set(String(params.session), [...early, [method, params]]);
+      return;
+    }
     if (method === 'sections') {
       try {
         tab.mirror.apply(/** @type {any} */ (params));

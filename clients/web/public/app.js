@@ -13,11 +13,17 @@ import { askToConfirm } from '/app/consent.js';
 import { CategoryPicker, Toasts, enablePullToRefresh, enableSettings } from '/app/controls.js';
 import { FeedView } from '/app/feed-view.js';
 import { Lightbox } from '/app/lightbox.js';
+import { NewItemsPill, StaleBanner, notePlace } from '/app/living.js';
 
 const query = new URLSearchParams(window.location.search);
 const feed = /** @type {HTMLElement} */ (document.querySelector('[data-feed]'));
 const empty = /** @type {HTMLElement} */ (document.querySelector('[data-empty]'));
 const toasts = new Toasts(/** @type {HTMLElement} */ (document.querySelector('[data-toasts]')));
+const staleBanner = new StaleBanner(/** @type {HTMLElement} */ (document.querySelector('[data-stale]')));
+const newItemsPill = new NewItemsPill(/** @type {HTMLButtonElement} */ (document.querySelector('[data-new-items]')), async () => {
+  const answer = await command('requestCommand', { showNew: true });
+  if (!answer.error) window.scrollTo({ top: 0, behavior: 'smooth' });
+});
 const consent = /** @type {HTMLDialogElement} */ (document.querySelector('[data-consent]'));
 
 /** @type {{key: string, mirror: FeedMirror, input: Record<string, unknown>} | null} */
@@ -83,6 +89,7 @@ async function command(method, params) {
 
 /** The header refresh: the reload control, pull-down, "Try again". */
 async function reload() {
+  newItemsPill.hide(); // a reload shows whatever a background one found
   const reloading = { before: [...(tab?.mirror.items ?? [])], revision: /** @type {number | null} */ (null) };
   announcedReload = reloading;
   view.pauseLoads(); // images asked for now would be answered for the list the reload replaces
@@ -222,9 +229,12 @@ function connect() {
     tab = { key, input, mirror: new FeedMirror(null, { revision: 0, sections: output.sections }) };
     recentLists.clear();
     view.clear();
+    view.render(tab.mirror.items); // a saved list shows at once, offline too
     lightbox.sync();
     lastLoadFailed = '';
     applyStatus(output.refreshStatus);
+    staleBanner.update(output);
+    newItemsPill.hide();
     const source = String(input.source ?? 'stub');
     /** @type {HTMLElement} */ (document.querySelector('[data-source-badge]')).textContent = source;
     picker.show(categories, String(input.category ?? (categories.length ? 'all' : '')));
@@ -234,10 +244,15 @@ function connect() {
   });
   events.addEventListener('sections', (event) => {
     if (!tab) return;
-    tab.mirror.apply(data(event));
+    const params = data(event);
+    // A reload that keeps the place: the row the reader looked at stays where it was.
+    const place = notePlace((id) => view.tile(id), view.tiles.values(), params.anchor?.id);
+    tab.mirror.apply(params);
     recentLists.set(tab.mirror.revision, tab.mirror.items);
     for (const revision of recentLists.keys()) if (recentLists.size > 8) recentLists.delete(revision);
     view.render(tab.mirror.items);
+    place.restore();
+    staleBanner.update(params);
     lightbox.sync();
     showEmptyState();
     reloaded();
@@ -246,6 +261,7 @@ function connect() {
     applyStatus(data(event));
     showEmptyState();
   });
+  events.addEventListener('newItems', (event) => newItemsPill.announce(data(event).count));
   events.addEventListener('hud', (event) => {
     const { style, message } = data(event);
     // A page that arrived shows itself; a failure with nothing on screen is the empty state's.

@@ -26,7 +26,15 @@ new MutationObserver((records) => {
 
 @pytest.fixture(scope="session")
 def bridge():
-    """The bridge the browser tests share; yields its URL."""
+    """The bridge the browser tests share, without a feed store: every test's feed starts empty,
+    whatever one before loaded; yields its URL."""
+    with running_bridge("--store", "none") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def storing_bridge():
+    """A bridge whose feedvm keeps a feed store of its own (test_living.py)."""
     with running_bridge() as url:
         yield url
 

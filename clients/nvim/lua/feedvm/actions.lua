@@ -59,6 +59,19 @@ function M.reload(view)
   s:reload()
 end
 
+--- `n`: shows the new items a background reload announced, at the top.
+function M.show_new(view)
+  local s = view.session
+  if s.closed or not s.new_items then return end
+  s:show_new(function(err)
+    if not err then
+      view:scroll_to_top()
+      view:draw_header()
+      view:set_vars()
+    end
+  end)
+end
+
 --- `R`: runs the failed load (the reload, else the load-more) again with the same page.
 function M.retry(view)
   local s = view.session
@@ -149,6 +162,7 @@ local KEYS = {
   { 'c', M.choose_category, 'switch category' },
   { '<CR>', M.open_image, 'load the image under the cursor' },
   { 'q', function(view) vim.api.nvim_buf_delete(view.buf, { force = true }) end, 'close the feed' },
+  { 'n', function(view) M.show_new(view) end, 'show new items' },
   { 'g?', function() vim.cmd('help feedvm-mappings') end, 'help' },
 }
 

@@ -182,25 +182,34 @@ function M.columns_line(layout)
     .. '  ' .. M.fit('Author', layout.author) .. '  ' .. M.fit('Date', layout.date)
 end
 
---- The right-hand side of the header: the spinner while reloading, else the list's size.
+--- The right-hand side of the header: the spinner while reloading, else the list's size (and
+--- the new items waiting); first the saved-feed banner while the list is a stale stored one.
 ---@return table[] virtual text chunks
 function M.header_info(state, frame)
-  if state.refreshing then
-    return { { M.SPINNER[frame] .. ' ', 'FeedVMSpinner' }, { 'Refreshing…', 'FeedVMLoading' } }
-  end
-  if state.error then
-    return { { state.error .. ' — r restarts', 'FeedVMError' } }
-  end
+  local info
   local refresh = state.loads and state.loads.refresh
-  if refresh and refresh.state == 'error' then
-    return { { 'Reload failed: ' .. M.load_error_text(refresh) .. ' — R retries', 'FeedVMError' } }
+  if state.refreshing then
+    info = { { M.SPINNER[frame] .. ' ', 'FeedVMSpinner' }, { 'Refreshing…', 'FeedVMLoading' } }
+  elseif state.error then
+    return { { state.error .. ' — r restarts', 'FeedVMError' } }
+  elseif refresh and refresh.state == 'error' then
+    info = { { 'Reload failed: ' .. M.load_error_text(refresh) .. ' — R retries', 'FeedVMError' } }
+  else
+    local count = #state.items
+    local text = count == 1 and '1 item' or (count .. ' items')
+    if state.page > 0 then
+      text = text .. (' · %d %s'):format(state.page, state.page == 1 and 'page' or 'pages')
+    end
+    info = { { text, 'FeedVMInfo' } }
+    if state.new_items then
+      table.insert(info, 1, { ('%d new — n shows them · '):format(state.new_items.count), 'FeedVMLoading' })
+    end
   end
-  local count = #state.items
-  local text = count == 1 and '1 item' or (count .. ' items')
-  if state.page > 0 then
-    text = text .. (' · %d %s'):format(state.page, state.page == 1 and 'page' or 'pages')
+  if state.stale and state.stored_at then
+    local saved = os.date('%H:%M', math.floor(state.stored_at / 1000))
+    table.insert(info, 1, { 'Offline — saved feed from ' .. saved .. ' · ', 'FeedVMError' })
   end
-  return { { text, 'FeedVMInfo' } }
+  return info
 end
 
 --- The footer line, indented to the title column; `append` (the load-more's load state,

@@ -24,6 +24,7 @@ local PAGE_FAILED = -32002
 ---@field on_image fun(index: integer, image: table|nil, error: table|nil)
 ---@field on_error fun(message: string) a request failed in a way no notification reported
 ---@field on_closed fun(reason: string) the session is gone (process ended)
+---@field on_new_items fun(params: table)|nil a background reload announced new items (`newItems`)
 
 --- The state of the reload (`refresh`) or the load-more (`append`), protocol 1.2 (§5).
 ---@class feedvm.LoadState
@@ -57,6 +58,9 @@ local PAGE_FAILED = -32002
 ---@field closed boolean disposed, or its process ended
 ---@field error string|nil why the session ended, when its process did
 ---@field generation integer counts starts, so a late answer for an older start is dropped
+---@field stale boolean the list is the feed's stored one, no reload confirmed it yet (1.2)
+---@field stored_at integer|nil when a stale list was fetched, in milliseconds since 1970
+---@field new_items table|nil the latest `newItems` ({count, ids}) not shown yet
 local Session = {}
 Session.__index = Session
 M.Session = Session
@@ -95,6 +99,9 @@ function Session:start()
   self.page = 0
   self.loads = { refresh = { state = 'idle' }, append = { state = 'idle' } }
   self.last_updated = nil
+  self.stale = false
+  self.stored_at = nil
+  self.new_items = nil
   self.images = {}
   self.status_notifications = self.status_notifications or 0
   self.received = self.received or { snapshot = 0, changes = 0 }
@@ -124,6 +131,8 @@ function Session:create()
     self.id = result.session
     self.connection.sessions[self.id] = self
     self:set_list(result.output.sections, 0)
+    self.stale = result.output.stale == true
+    self.stored_at = result.output.storedAt
     self:call('bindRefreshStatus', { header = true, footer = true }, function(bind_err, status)
       if not bind_err then
         self:apply_status(status)
@@ -191,6 +200,30 @@ function Session:load_image(index, callback)
   self:call('loadImage', { index = index }, callback)
 end
 
+--- Shows the new items a background reload announced (`requestCommand {showNew}`).
+function Session:show_new(callback)
+  if not self.id then return end
+  self:call('requestCommand', { showNew = true }, function(err, result)
+    if not err then
+      self.new_items = nil
+      self.page = result.page
+    end
+    if callback then callback(err, result) end
+  end)
+end
+
+--- A local edit: sets `fields` on item `id` (`updateItem`); the change arrives as `sections`.
+function Session:update_item(id, fields, callback)
+  if not self.id then return end
+  self:call('updateItem', { id = id, fields = fields }, callback)
+end
+
+--- A local edit: hides item `id` for good (`removeItem`).
+function Session:remove_item(id, callback)
+  if not self.id then return end
+  self:call('removeItem', { id = id }, callback)
+end
+
 --- Disposes the session on the server; nothing is sent for it afterwards.
 function Session:dispose()
   if self.closed then return end
@@ -223,6 +256,11 @@ function Session:on_notification(method, params)
     self.listener:on_status(params)
   elseif method == 'hud' then
     self.listener:on_hud(params)
+  elseif method == 'newItems' then
+    self.new_items = params
+    if self.listener.on_new_items then
+      self.listener:on_new_items(params)
+    end
   elseif method == 'imageDownloaded' then
     local item = self.items[params.index + 1]
     if item and params.image then
@@ -245,6 +283,8 @@ function Session:count_page()
 end
 
 function Session:apply_sections(params)
+  self.stale = params.stale == true
+  self.stored_at = params.storedAt
   if params.sections then
     self.received.snapshot = self.received.snapshot + 1
     self:set_list(params.sections, params.revision)

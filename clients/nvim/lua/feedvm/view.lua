@@ -172,6 +172,34 @@ function View:keeping_cursors(fn)
   end
 end
 
+--- Runs `fn` (which redraws the whole list), then puts every window's cursor back on the item
+--- it was on, at the same place on screen: a reload that inserts rows above the reader, or
+--- a local edit, moves nothing under their eyes. A cursor whose item is gone stays on its line.
+function View:keeping_items(fn)
+  local saved = {}
+  for _, win in ipairs(vim.fn.win_findbuf(self.buf)) do
+    local cursor = vim.api.nvim_win_get_cursor(win)
+    local view = vim.api.nvim_win_call(win, vim.fn.winsaveview)
+    saved[win] = { cursor = cursor, offset = cursor[1] - view.topline, id = (self.shown_ids or {})[cursor[1] - 1] }
+  end
+  fn()
+  local rows = {}
+  for index, item in ipairs(self.session.items) do
+    rows[item.id] = index + 1
+  end
+  local last = vim.api.nvim_buf_line_count(self.buf)
+  for win, place in pairs(saved) do
+    local row = place.id and rows[place.id]
+    if row then
+      vim.api.nvim_win_call(win, function()
+        vim.fn.winrestview({ lnum = row, col = place.cursor[2], topline = math.max(1, row - place.offset) })
+      end)
+    else
+      vim.api.nvim_win_set_cursor(win, { math.min(place.cursor[1], last), place.cursor[2] })
+    end
+  end
+end
+
 --- The layout for the current list and window, measuring items [from, count) anew.
 function View:next_layout(from)
   local items = self.session.items
@@ -185,13 +213,23 @@ end
 --- Everything, from scratch.
 function View:draw_all()
   self.layout = self:next_layout(0)
-  self:keeping_cursors(function()
+  self:keeping_items(function()
     vim.api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
     self:set_lines(0, -1, { '', '' })
     self:draw_header()
     self:insert_items(0, #self.session.items)
     self:draw_footer()
   end)
+  self:remember_ids()
+end
+
+--- The ids of the rows drawn, by item index (1-based), for `keeping_items`.
+function View:remember_ids()
+  local ids = {}
+  for index, item in ipairs(self.session.items) do
+    ids[index] = item.id
+  end
+  self.shown_ids = ids
 end
 
 --- Puts the cursor on the first item, as a pull-down refresh happens at the top.
@@ -221,6 +259,9 @@ function View:set_vars()
   vim.b[self.buf].feedvm_end_reason = append.state == 'endOfList' and append.reason or ''
   vim.b[self.buf].feedvm_loads = s.loads
   vim.b[self.buf].feedvm_last_updated = s.last_updated or 0
+  vim.b[self.buf].feedvm_stale = s.stale == true
+  vim.b[self.buf].feedvm_stored_at = s.stored_at or vim.NIL
+  vim.b[self.buf].feedvm_new_items = s.new_items and s.new_items.count or 0
 end
 
 --- Runs the spinner while a reload or a page load is on, stops it otherwise.
@@ -250,6 +291,7 @@ function View:on_sections(appended_from)
       self:insert_items(appended_from, #self.session.items)
     end)
     self:draw_header()
+    self:remember_ids()
   else
     self:draw_all()
   end
@@ -274,6 +316,11 @@ local HUD_LEVELS = { success = vim.log.levels.INFO, info = vim.log.levels.INFO, 
 function View:on_hud(params)
   local level = params.warning and vim.log.levels.WARN or HUD_LEVELS[params.style] or vim.log.levels.INFO
   vim.notify('FeedVM: ' .. params.message, level)
+end
+
+function View:on_new_items()
+  self:draw_header()
+  self:set_vars()
 end
 
 function View:on_image(index)

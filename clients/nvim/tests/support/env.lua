@@ -15,7 +15,9 @@ function E.setup(plugin_dir)
   if bin and bin ~= '' then
     vim.g.feedvm_binary = vim.fn.fnamemodify(bin, ':p')
   end
-  E.args = vim.list_extend(vim.deepcopy(rpc.default_args), { '--cache-dir', E.tmp .. '/cache' })
+  -- No feed store: each test's feed starts empty, whatever an earlier test loaded
+  -- (store_spec.lua passes its own).
+  E.args = vim.list_extend(vim.deepcopy(rpc.default_args), { '--cache-dir', E.tmp .. '/cache', '--store', 'none' })
   vim.g.feedvm_args = E.args
   -- HUD messages would interleave with the test report; tests that read them capture them.
   vim.notify = function() end

@@ -3,7 +3,9 @@
 Keys: Ctrl-R (or the button) reloads; scrolling near the end loads more through
 ``willDisplay``; the footer mirrors ``refreshStatus`` and its load states (a failed load
 with a Retry button, a retried one's attempt, why the list ended); HUD messages show in the
-status bar for a few seconds; the combobox switches category (``updateInput``).
+status bar for a few seconds; the combobox switches category (``updateInput``). A feed that
+feedvm's store saved shows at once, under "Offline — saved feed from 10:32" until a reload
+confirms it (protocol 1.2).
 """
 
 import copy
@@ -13,7 +15,7 @@ import sys
 import time
 import tkinter as tk
 from tkinter import ttk
-from typing import Any, Dict, List, Optional, Set, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ..input_types import Input
 from ..mirror import FeedMirror
@@ -53,6 +55,8 @@ class FeedWindow:
         self.mirror = FeedMirror()
         self.photos: Dict[str, tk.PhotoImage] = {}   # item id -> picture, sized to its card
         self.displayed: Set[int] = set()              # rows reported by willDisplay since the last reload
+        #: Notifications that came before ``transform``'s answer (a saved feed's reload starts at once).
+        self.early: List[Tuple[str, Dict[str, Any]]] = []
         self.ready_reported = False
         self._hud_timer: Optional[str] = None
         self.fonts = apply_theme(root)
@@ -79,6 +83,7 @@ class FeedWindow:
         self.header = ttk.Label(bar, text="", style="Muted.TLabel")
         self.header.pack(side="left", padx=8)
         self.spinner = ttk.Progressbar(bar, mode="indeterminate", length=90)
+        self.banner = ttk.Label(self.root, text="", style="Muted.TLabel", padding=(16, 4), anchor="center")
         status_bar = ttk.Frame(self.root, style="Bar.TFrame", padding=(16, 6))
         status_bar.pack(side="bottom", fill="x")
         self.status = ttk.Label(status_bar, text="Starting feedvm…", style="Muted.TLabel")
@@ -160,6 +165,14 @@ class FeedWindow:
         elif event.kind == "result" and event.tag == "transform":
             self.session = session = event.value["session"]
             self.status.configure(text="")
+            output = event.value.get("output", {})
+            if output.get("sections"):
+                self.mirror.apply_snapshot(0, output["sections"])  # a saved list shows at once
+                self._render()
+            self._show_staleness(output)
+            early, self.early = self.early, []
+            for method, params in early:
+                self._notification(method, params)
             self.bridge.submit("bind", lambda: self.bridge.client.bind_refresh_status(session))
             self.reload()
         elif event.kind == "result" and event.tag == "reload":
@@ -181,11 +194,15 @@ class FeedWindow:
             self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
 
     def _notification(self, method: str, params: Dict[str, Any]) -> None:
+        if self.session is None:
+            self.early.append((method, params))
+            return
         if params.get("session") != self.session:
             return
         if method == "sections":
             self.mirror.apply(params)
             self._render()
+            self._show_staleness(params)
         elif method == "refreshStatus":
             self._refresh_status(params)
         elif method == "imageDownloaded":
@@ -241,6 +258,17 @@ class FeedWindow:
             self.retry_button.pack(side="right", padx=16)
         elif failed is None and self.retry_button.winfo_manager():
             self.retry_button.pack_forget()
+
+    def _show_staleness(self, state: Dict[str, Any]) -> None:
+        """The banner over a saved list no reload confirmed yet (``stale``, ``storedAt``)."""
+        stored_at = state.get("storedAt")
+        if state.get("stale") and isinstance(stored_at, int):
+            saved = time.strftime("%H:%M", time.localtime(stored_at / 1000))
+            self.banner.configure(text=f"Offline — saved feed from {saved}")
+            self.banner.pack(side="top", fill="x", before=self.canvas.master)
+        else:
+            self.banner.configure(text="")
+            self.banner.pack_forget()
 
     def _hud(self, style: str, message: str) -> None:
         """Show a HUD message in the status bar; it clears itself after ``hud_seconds``."""

@@ -65,6 +65,9 @@ class FeedvmProcess:
     def __init__(self, binary: str, args: Sequence[str] = (), env: Optional[Dict[str, str]] = None,
                  stdout: Any = subprocess.PIPE, defer_reading: bool = False) -> None:
         self.binary = binary
+        # Without a place for files, store no feed: no run sees a list an earlier one stored.
+        if not any(arg.startswith(("--store", "--cache-dir")) for arg in args):
+            args = [*args, "--store", "none"]
         self.args = list(args)
         self.stderr_file = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
