@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from suite.context import Context  # noqa: E402
 from suite.paths import BUILD_COMMAND, release_product  # noqa: E402
-from suite.ping import FRAMED, TARGETS, measure  # noqa: E402
+from suite.ping import FRAMED, measure  # noqa: E402
 from suite.stats import median, spread  # noqa: E402
 
 
@@ -43,13 +43,8 @@ def main():
         print(f"{name:<18} {median(seconds):>9.4f} {args.count / median(seconds):>12,.0f} "
               f"{median(speeds):>10.2f}x ({spread(speeds)})")
     if not args.smoke:
-        for peer, target in TARGETS.items():
-            if peer in times:
-                speed = median([theirs / mine for theirs, mine in zip(times[peer], ours)])
-                print(f"target feedvm >= {target:.1f}x {peer}: {speed:.2f}x ({'holds' if speed >= target else 'MISSED'})")
         framed = median([theirs / mine for theirs, mine in zip(times[FRAMED], ours)])
-        print(f"target framed <= 1.10x newline: {framed:.2f}x ({'holds' if framed <= 1.10 else 'MISSED'})")
-
+        print(f"framed / newline: {framed:.2f}x (information; the targets are in section 10, scroll)")
 
 if __name__ == "__main__":
     main()

@@ -13,8 +13,11 @@ a rotating order; the ratios are taken within a round and reported as their medi
 - python: ``for line in sys.stdin``, ``json.loads``/``json.dumps``, buffered stdout.
 
 feedvm also runs with the same pings framed as editors send them (LSP base protocol,
-``Content-Length`` headers), answering framed: that figure must stay within 10% of the newline
-one (issue 15) and is held to the same limit.
+``Content-Length`` headers), answering framed.
+
+These rows are information, not targets: a ping takes the path every request takes (one
+parser, no method-specific shortcut); the targets are on what a front end calls on every scroll
+(section 11).
 """
 
 import fcntl
@@ -64,11 +67,10 @@ out.flush()
 """
 
 LIMIT = "C line responder"
-#: Issue 7's targets against the peers, issue 17's against the limit.
-TARGETS = {LIMIT: 0.8, "node": 2.0, "python": 5.0}
+#: The limit and the peers, in the order the rows show them.
+PEERS = (LIMIT, "node", "python")
 #: README.md's names for the rows it shows.
-HEADLINES = {LIMIT: "{count:,} pipelined pings: speed against the limit (a C line responder)",
-             "node": "{count:,} pipelined pings: speed-up over node (batched writes)"}
+HEADLINES = {"node": "{count:,} pipelined pings: speed-up over node (batched writes)"}
 
 
 def build_limit(scratch):
@@ -165,25 +167,21 @@ def run(context):
     ours = times["feedvm"]
     rows = [Row(SECTION, f"{count:,} pipelined pings, median of {rounds} rounds",
                 f"{count / median(ours):,.0f} pings/s", "", "", "", spread([count / t / 1e6 for t in ours], " M/s"))]
-    for peer, target in TARGETS.items():
+    for peer in PEERS:
         if peer not in times:
             rows.append(Row(SECTION, f"speed vs {peer}", "", peer, "not available"))
             continue
         speedups = [theirs / mine for theirs, mine in zip(times[peer], ours)]
-        is_limit = peer == LIMIT
-        label = "fraction of the limit" if is_limit else f"speed-up vs {peer}"
+        label = "fraction of the limit" if peer == LIMIT else f"speed-up vs {peer}"
         rows.append(Row(SECTION, label, f"{median(ours):.3f} s", peer, f"{median(times[peer]):.3f} s",
-                        ratio(median(speedups)), spread(speedups), f">= {target:.1f}x",
-                        None if context.smoke else median(speedups) >= target,
+                        ratio(median(speedups)), spread(speedups),
                         headline=HEADLINES.get(peer, "").format(count=count) or None))
     framed = times[FRAMED]
     framed_costs = [theirs / mine for theirs, mine in zip(framed, ours)]
     rows.append(Row(SECTION, "Content-Length framed pings", f"{median(framed):.3f} s", "feedvm newline",
-                    f"{median(ours):.3f} s", ratio(median(framed_costs)), spread(framed_costs), "<= 1.10x",
-                    None if context.smoke else median(framed_costs) <= 1.10))
+                    f"{median(ours):.3f} s", ratio(median(framed_costs)), spread(framed_costs)))
     if LIMIT in times:
         framed_speeds = [theirs / mine for theirs, mine in zip(times[LIMIT], framed)]
         rows.append(Row(SECTION, "framed: fraction of the limit", f"{median(framed):.3f} s", LIMIT,
-                        f"{median(times[LIMIT]):.3f} s", ratio(median(framed_speeds)), spread(framed_speeds),
-                        f">= {TARGETS[LIMIT]:.1f}x", None if context.smoke else median(framed_speeds) >= TARGETS[LIMIT]))
+                        f"{median(times[LIMIT]):.3f} s", ratio(median(framed_speeds)), spread(framed_speeds)))
     return rows

@@ -32,11 +32,6 @@ final class HeapTrimmer: Sendable {
         self.delay = delay
     }
 
-    /// Trims now, on the calling thread: for the moment the last session is gone.
-    func trimNow() {
-        _ = Self.trim?(0)
-    }
-
     /// Asks for a trim soon; calls within `delay` of each other share one.
     func request() {
         guard Self.trim != nil, isScheduled.withLock({ scheduled in defer { scheduled = true }; return !scheduled }) else { return }

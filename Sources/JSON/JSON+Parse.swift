@@ -24,6 +24,35 @@ extension JSON {
         return try parser.parseDocument()
     }
 
+    /// Parses one JSON text as `parse(_:maxDepth:)` does, noting in `spans` where the members it
+    /// looks for sit in `bytes` (its earlier notes are dropped first).
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth, noting spans: inout JSONMemberSpans
+    ) throws(JSONParseError) -> JSON {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(reason: "unexpected end of input", offset: 0)
+        }
+        var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        spans.reset()
+        parser.adopt(&spans.workspace)
+        swap(&parser.spans, &spans)  // moved, not copied: the parser appends to its storage
+        defer {
+            swap(&parser.spans, &spans)
+            parser.release(to: &spans.workspace)
+        }
+        return try parser.parseDocument()
+    }
+
+    /// Parses one JSON text held in `bytes` without copying it, noting in `spans` where the
+    /// members it looks for sit (offsets from the slice's first byte).
+    public static func parse(
+        _ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth, noting spans: inout JSONMemberSpans
+    ) throws(JSONParseError) -> JSON {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) -> JSON in try parse(buffer, maxDepth: maxDepth, noting: &spans) }
+        }.get()
+    }
+
     /// Parses one JSON text held in `bytes`.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBytes { buffer in parseResult(buffer, maxDepth: maxDepth) }.get()

@@ -21,6 +21,35 @@ struct JSONParser {
     /// copied out once, at its exact size, when it closes, instead of growing array by array.
     var valueStack: [JSON] = []
     var keyStack: [String] = []
+    /// Where the members to note go (`JSONMemberSpans`; none are looked for by default), and the
+    /// steps to the container being parsed while it is shallow enough to hold them.
+    var spans = JSONMemberSpans(name: "", maxDepth: 0)
+    private var path: [JSONMemberSpans.Step] = []
+
+    /// The stacks of a parser, handed from one parse to the next so that parsing many small
+    /// messages allocates none.
+    struct Workspace: Sendable {
+        var values: [JSON] = []
+        var keys: [String] = []
+        var path: [JSONMemberSpans.Step] = []
+    }
+
+    /// Takes `workspace`'s storage for this parse (emptied, its capacity kept).
+    mutating func adopt(_ workspace: inout Workspace) {
+        workspace.values.removeAll(keepingCapacity: true)
+        workspace.keys.removeAll(keepingCapacity: true)
+        workspace.path.removeAll(keepingCapacity: true)
+        swap(&valueStack, &workspace.values)
+        swap(&keyStack, &workspace.keys)
+        swap(&path, &workspace.path)
+    }
+
+    /// Gives the storage back to `workspace`.
+    mutating func release(to workspace: inout Workspace) {
+        swap(&valueStack, &workspace.values)
+        swap(&keyStack, &workspace.keys)
+        swap(&path, &workspace.path)
+    }
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.bytes = bytes
@@ -30,7 +59,7 @@ struct JSONParser {
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
         skipWhitespace()
-        if current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+        if (current == UInt8(ascii: "{") || current == UInt8(ascii: "[")) && valueStack.capacity < 32 {
             // Sized for RPC envelopes and API items, so the stacks rarely grow.
             valueStack.reserveCapacity(32)
             keyStack.reserveCapacity(32)
@@ -101,7 +130,13 @@ struct JSONParser {
         }
         let base = valueStack.count
         while true {
-            valueStack.append(try parseValue())
+            if depth < spans.maxDepth {
+                path.append(.index(valueStack.count - base))
+                valueStack.append(try parseValue())
+                path.removeLast()
+            } else {
+                valueStack.append(try parseValue())
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -135,7 +170,11 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
             skipWhitespace()
-            valueStack.append(try parseValue())
+            if depth <= spans.maxDepth {
+                try parseNotedMember()
+            } else {
+                valueStack.append(try parseValue())
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -152,5 +191,20 @@ struct JSONParser {
                 throw error("expected ',' or '}' in object")
             }
         }
+    }
+
+    /// The value of the member whose key was just read, in an object shallow enough to note:
+    /// its range is noted when the key is the one looked for.
+    private mutating func parseNotedMember() throws(JSONParseError) {
+        let key = keyStack[keyStack.count - 1]
+        let start = offset
+        if depth < spans.maxDepth {
+            path.append(.key(key))
+            valueStack.append(try parseValue())
+            path.removeLast()
+        } else {
+            valueStack.append(try parseValue())
+        }
+        if key == spans.name { spans.note(start..<offset, at: path) }
     }
 }

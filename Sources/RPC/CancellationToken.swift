@@ -6,7 +6,14 @@ public final class CancellationToken: Sendable {
     private struct State {
         var cancelled = false
         var released = false
-        var callbacks: [@Sendable () -> Void] = []
+        /// The first callback, kept apart: nearly every request registers exactly one.
+        var first: (@Sendable () -> Void)?
+        var more: [@Sendable () -> Void] = []
+
+        mutating func takeCallbacks() -> [@Sendable () -> Void] {
+            defer { (first, more) = (nil, []) }
+            return (first.map { [$0] } ?? []) + more
+        }
     }
 
     private let state = Locked(State())
@@ -23,7 +30,7 @@ public final class CancellationToken: Sendable {
         let runNow = state.withLock { state -> Bool in
             if state.cancelled { return true }
             if state.released { return false }
-            state.callbacks.append(body)
+            if state.first == nil { state.first = body } else { state.more.append(body) }
             return false
         }
         if runNow { body() }
@@ -35,7 +42,7 @@ public final class CancellationToken: Sendable {
     func release() {
         state.withLock { state in
             state.released = true
-            state.callbacks = []
+            (state.first, state.more) = (nil, [])
         }
     }
 
@@ -44,8 +51,7 @@ public final class CancellationToken: Sendable {
         let pending = state.withLock { state -> [@Sendable () -> Void] in
             guard !state.cancelled else { return [] }
             state.cancelled = true
-            defer { state.callbacks = [] }
-            return state.callbacks
+            return state.takeCallbacks()
         }
         for callback in pending { callback() }
     }

@@ -1,83 +1,109 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Cuts the stream into LSP base-protocol messages: header lines ending in `\r\n` (a bare `\n`
-/// is accepted), an empty line, then exactly `Content-Length` bytes of body, handed over in place.
+/// Cuts the stream into LSP base-protocol messages: a header section (lines `Name: value`
+/// ending in `\r\n`, a bare `\n` accepted, closed by an empty line), then exactly
+/// `Content-Length` bytes of body, handed over in place.
 ///
-/// `Content-Type` and unknown headers are ignored; header names are case-insensitive. Errors
-/// are answered once each and never cost the connection: a body over the cap is skipped byte
-/// for byte as it arrives (never buffered); a header block with a bad line but a readable
-/// `Content-Length` is skipped with its body; without a readable length the reader skips to the
-/// next `Content-Length:` header.
+/// The rules (protocol/README.md, section 1), line by line:
+/// - Between messages, blank lines (empty, or only spaces, tabs and `\r`) are skipped; they are
+///   no part of any header section.
+/// - A header section runs from its first line through the empty line that ends it; with its
+///   line ends it holds at most `maxHeaderBytes`. Header names are case-insensitive tokens
+///   (no space before the colon); `Content-Length` is decimal digits, spaces and tabs around
+///   them allowed, and may repeat with the same value; other headers are ignored. A line over
+///   `maxHeaderBytes` is not read (its section is over the limit anyway).
+/// - A good section is followed by its body: delivered, or, over `maxMessageBytes`, answered
+///   once and skipped byte for byte as it arrives (never buffered).
+/// - A bad section (a line that is not `Name: value`, a `Content-Length` that is not a
+///   number, two different ones, none, too many header bytes) is answered once, when the
+///   problem is seen, and never served. After its empty line the body is skipped when the
+///   section named one length; otherwise the framer resynchronises: it skips to the next
+///   `Content-Length:` (any letter case) followed by a number and a line end, which starts a
+///   section. A valid JSON body cannot hold that text (a JSON string holds no raw line end).
+/// - Input that ends inside a section or a body is answered once; inside a skipped body or
+///   while resynchronising nothing more is said.
 struct ContentLengthFramer: Framer {
-    /// The longest header section accepted (all header lines together).
+    /// The longest header section accepted (all its lines with their line ends).
     static let maxHeaderBytes = 8192
 
     private enum State {
-        /// Reading header lines.
+        /// Between messages: blank lines are skipped, anything else starts a header section.
+        case idle
+        /// Reading the lines of a header section.
         case headers
         /// Waiting for a body of this many bytes.
         case body(Int)
         /// Dropping this many more bytes of a rejected message.
         case skipping(Int)
-        /// Looking for the next `Content-Length:` after a header section without a usable length.
+        /// Looking for `Content-Length: N` and a line end.
         case resynchronizing
     }
 
+    /// What one header section said so far.
+    private struct Section {
+        var bytes = 0
+        var length: Int?
+        var hasConflictingLengths = false
+        /// The section's one -32700 was sent.
+        var isRejected = false
+    }
+
+    /// What is known of a line too long to keep, whose bytes so far were dropped.
+    private struct DroppedLine {
+        var bytes = 0
+        var isBlank = true
+    }
+
     let maxMessageBytes: Int
-    private var state = State.headers
+    private var state = State.idle
+    private var section = Section()
+    private var droppedLine: DroppedLine?
     /// Bytes after `buffer.start` already searched for a line end.
     private var scanned = 0
-    /// The header section read so far.
-    private var headerBytes = 0
-    private var sawHeaderLine = false
-    private var contentLength: Int?
-    private var headerError: String?
 
     init(maxMessageBytes: Int) {
         self.maxMessageBytes = maxMessageBytes
     }
 
     mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
-        // Each state returns once it needs more input; a body of 0 bytes needs none.
         while true {
             switch state {
-            case .headers:
-                if !sawHeaderLine, let length = Self.scanPlainHeader(buffer.unconsumed) {
-                    // The header every client writes, whole in the buffer: no line-by-line parse.
-                    buffer.start += length.headerBytes
-                    scanned = 0
-                    if length.body > maxMessageBytes {
-                        reject(MessageReader.oversized(maxMessageBytes), delegate)
-                        state = .skipping(length.body)
-                    } else {
-                        state = .body(length.body)
-                    }
-                    continue
-                }
-                guard readHeaderLine(&buffer, delegate: delegate) else { return buffer.rewindIfEmpty() }
             case .body(let length):
                 guard buffer.count >= length else { return }
-                delegate.messageReader(didRead: UnsafeRawBufferPointer(rebasing: buffer.unconsumed[..<length]))
+                delegate.messageReader(didRead: buffer.unconsumed.prefix(length))
                 buffer.start += length
-                state = .headers
+                state = .idle
             case .skipping(let remaining):
                 let dropped = min(remaining, buffer.count)
                 buffer.start += dropped
-                state = remaining == dropped ? .headers : .skipping(remaining - dropped)
-                guard remaining == dropped else { return buffer.rewindIfEmpty() }
+                guard dropped == remaining else {
+                    state = .skipping(remaining - dropped)
+                    return buffer.rewindIfEmpty()
+                }
+                state = .idle
             case .resynchronizing:
                 guard resynchronize(&buffer) else { return buffer.rewindIfEmpty() }
+                section = Section()
+                state = .headers
+            case .idle, .headers:
+                guard let newline = buffer.firstIndex(of: 0x0A, from: buffer.start + scanned) else {
+                    keepOrDropPartialLine(&buffer, delegate)
+                    return buffer.rewindIfEmpty()
+                }
+                let line = buffer.unconsumed[..<newline]
+                let dropped = droppedLine
+                droppedLine = nil
+                scanned = 0
+                buffer.start = newline + 1
+                read(line, dropped: dropped, delegate)
             }
         }
     }
 
     mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+        let partialIsBlank = (droppedLine?.isBlank ?? true) && buffer.unconsumed.allSatisfy(MessageReader.isWhitespace)
         switch state {
-        case .headers where sawHeaderLine || buffer.unconsumed.contains(where: { !Self.isWhitespace($0) }):
+        case .idle where !partialIsBlank:
+            delegate.messageReader(didReject: "end of input inside the headers of a message")
+        case .headers where !section.isRejected:
             delegate.messageReader(didReject: "end of input inside the headers of a message")
         case .body(let length):
             delegate.messageReader(didReject: "end of input after \(buffer.count) of the \(length) bytes of a message")
@@ -87,168 +113,149 @@ struct ContentLengthFramer: Framer {
         buffer.discardAll()
     }
 
-    /// Consumes one complete header line; `false` when the buffer holds no complete line yet.
-    private mutating func readHeaderLine(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) -> Bool {
-        let bytes = buffer.unconsumed
-        guard let newline = memchr(bytes.baseAddress! + scanned, 0x0A, bytes.count - scanned) else {
-            scanned = bytes.count
-            if headerBytes + bytes.count > Self.maxHeaderBytes {
-                reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
-                buffer.discardAll()
-                state = .resynchronizing
-            }
-            return false
+    /// One whole line (without its `\n`); `dropped` says what came before it if it was too long to keep.
+    private mutating func read(_ line: ArraySlice<UInt8>, dropped: DroppedLine?, _ delegate: MessageReaderDelegate) {
+        let byteCount = (dropped?.bytes ?? 0) + line.count + 1
+        if case .idle = state {
+            if (dropped?.isBlank ?? true) && line.allSatisfy(Self.isBlank) { return }
+            section = Section()
+            state = .headers
         }
-        let lineLength = UnsafeRawPointer(newline) - bytes.baseAddress!
-        let hasCR = lineLength > 0 && bytes[lineLength - 1] == 0x0D
-        let line = UnsafeRawBufferPointer(rebasing: bytes[..<(hasCR ? lineLength - 1 : lineLength)])
-        buffer.start += lineLength + 1
+        section.bytes += byteCount
+        if section.bytes > Self.maxHeaderBytes {
+            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
+        }
+        let content = line.last == 0x0D ? line.dropLast() : line
+        if dropped == nil && content.isEmpty {
+            endSection(delegate)
+        } else if dropped == nil && byteCount <= Self.maxHeaderBytes {
+            read(header: content, delegate)
+        }
+    }
+
+    /// No line end in the buffer yet: a line too long to be read is dropped as it arrives.
+    private mutating func keepOrDropPartialLine(_ buffer: inout ReadBuffer, _ delegate: MessageReaderDelegate) {
+        let partial = buffer.unconsumed
+        scanned = partial.count
+        let isTooLong = (droppedLine?.bytes ?? 0) + partial.count > Self.maxHeaderBytes
+        guard isTooLong else { return }
+        var dropped = droppedLine ?? DroppedLine()
+        dropped.bytes += partial.count
+        dropped.isBlank = dropped.isBlank && partial.allSatisfy(Self.isBlank)
+        droppedLine = dropped
+        buffer.discardAll()
         scanned = 0
-        headerBytes += lineLength + 1
-        if line.isEmpty {
-            if sawHeaderLine { endHeaders(delegate) }
-        } else {
-            sawHeaderLine = true
-            read(header: line)
-            if headerBytes > Self.maxHeaderBytes {
-                reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
-                state = .resynchronizing
-            }
+        if case .headers = state, isTooLong {
+            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
         }
-        return true
     }
 
-    /// One `Name: value` line.
-    private mutating func read(header line: UnsafeRawBufferPointer) {
-        // The common line, `Content-Length: N`, is recognized first, without a scan for the colon.
-        let nameLength = Self.contentLengthName.utf8CodeUnitCount
-        var colon = nameLength
-        if !(line.count > nameLength && line[nameLength] == UInt8(ascii: ":")
-            && Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[..<nameLength])))
-        {
-            guard let found = line.firstIndex(of: UInt8(ascii: ":")), found > 0, line[..<found].allSatisfy(Self.isTokenByte) else {
-                headerError = headerError ?? "bad header: '\(Self.printable(line))' is not 'Name: value'"
-                return
-            }
-            guard Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[..<found])) else { return }  // Content-Type and the rest: ignored
-            colon = found
+    /// One `Name: value` line of a section.
+    private mutating func read(header line: ArraySlice<UInt8>, _ delegate: MessageReaderDelegate) {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+              line[..<colon].allSatisfy(Self.isTokenByte)
+        else {
+            return reject("bad header: '\(Self.printable(line))' is not 'Name: value'", delegate)
         }
-        var start = colon + 1
-        var end = line.count
-        while start < end, Self.isWhitespace(line[start]) { start += 1 }
-        while end > start, Self.isWhitespace(line[end - 1]) { end -= 1 }
-        var length = 0
-        for index in start..<end {
-            let digit = line[index] &- UInt8(ascii: "0")
-            guard digit < 10 else {
-                headerError = headerError ?? "bad header: Content-Length '\(Self.printable(line[start..<end]))' is not a number"
-                return
-            }
-            // Twelve digits already exceed any cap; saturate instead of overflowing.
-            length = length > 999_999_999_999 ? length : length * 10 + Int(digit)
+        guard line[..<colon].map(Framing.lowercased).elementsEqual(Self.marker.dropLast()) else { return }
+        let value = line[(colon + 1)...].drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed()
+        guard !value.isEmpty, value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
+            return reject("bad header: Content-Length '\(Self.printable(value))' is not a number", delegate)
         }
-        guard end > start else {
-            headerError = headerError ?? "bad header: Content-Length '' is not a number"
-            return
+        // Twelve digits already exceed any cap; saturate instead of overflowing.
+        let length = value.reduce(0) { $0 > 999_999_999_999 ? $0 : $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        if let earlier = section.length, earlier != length {
+            section.hasConflictingLengths = true
+            reject("bad header: two different Content-Length values", delegate)
         }
-        if let earlier = contentLength, earlier != length {
-            headerError = headerError ?? "bad header: two different Content-Length values"
-        }
-        contentLength = length
+        section.length = length
     }
 
-    private static let contentLengthName: StaticString = "content-length"
-    private static let plainHeaderPrefix: StaticString = "Content-Length: "
-
-    /// The body length and header size when `bytes` start with exactly
-    /// `Content-Length: <1-12 digits>\r\n\r\n`; `nil` for anything else (the general path).
-    @inline(__always)
-    private static func scanPlainHeader(_ bytes: UnsafeRawBufferPointer) -> (body: Int, headerBytes: Int)? {
-        let prefixCount = plainHeaderPrefix.utf8CodeUnitCount
-        guard bytes.count >= prefixCount + 5, let start = bytes.baseAddress, start.starts(with: plainHeaderPrefix) else {
-            return nil
-        }
-        let base = start.assumingMemoryBound(to: UInt8.self)
-        let end = min(bytes.count, prefixCount + 12)
-        var offset = prefixCount
-        var length = 0
-        while offset < end {
-            let digit = base[offset] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            length = length * 10 + Int(digit)
-            offset += 1
-        }
-        // `\r\n\r\n`, read as one 32-bit word.
-        guard offset > prefixCount, bytes.count - offset >= 4,
-              UInt32(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) == 0x0A0D_0A0D
-        else { return nil }
-        return (length, offset + 4)
-    }
-
-    /// `name` is `Content-Length` in any letter case.
-    private static func isContentLength(_ name: UnsafeRawBufferPointer) -> Bool {
-        guard name.count == contentLengthName.utf8CodeUnitCount else { return false }
-        for index in 0..<name.count {
-            let byte = name[index]
-            let lowered = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-            guard lowered == contentLengthName.utf8Start[index] else { return false }
-        }
-        return true
-    }
-
-    /// The empty line after the headers: the body follows (or is skipped).
-    private mutating func endHeaders(_ delegate: MessageReaderDelegate) {
-        let length = contentLength
-        if let error = headerError {
-            reject(error, delegate)
-            state = length.map { .skipping($0) } ?? .resynchronizing
-        } else if let length {
-            if length > maxMessageBytes {
+    /// The empty line after the headers: the body follows, or is skipped, or the framer
+    /// resynchronises.
+    private mutating func endSection(_ delegate: MessageReaderDelegate) {
+        let length = section.hasConflictingLengths ? nil : section.length
+        if !section.isRejected {
+            if let length, length > maxMessageBytes {
                 reject(MessageReader.oversized(maxMessageBytes), delegate)
-                state = .skipping(length)
-            } else {
-                resetHeaders()
-                state = .body(length)
+            } else if length == nil {
+                reject("bad header: no Content-Length", delegate)
             }
+        }
+        if let length {
+            state = section.isRejected ? .skipping(length) : .body(length)
         } else {
-            reject("bad header: no Content-Length", delegate)
             state = .resynchronizing
         }
     }
 
+    /// Answers the section once, with its first problem.
     private mutating func reject(_ reason: String, _ delegate: MessageReaderDelegate) {
+        guard !section.isRejected else { return }
+        section.isRejected = true
         delegate.messageReader(didReject: reason)
-        resetHeaders()
     }
 
-    private mutating func resetHeaders() {
-        headerBytes = 0
-        sawHeaderLine = false
-        contentLength = nil
-        headerError = nil
-        scanned = 0
-    }
-
+    /// `content-length:`, where a section starts when resynchronising.
     private static let marker = Array("content-length:".utf8)
 
-    /// Drops bytes up to the next `Content-Length:` (any letter case); `false` when none is in
-    /// the buffer yet (a tail that may be the start of one is kept).
+    /// Drops bytes up to the next `Content-Length: N` and line end; `true` when the buffer now
+    /// starts with one, `false` when more input is needed (a tail that may begin one is kept).
     private mutating func resynchronize(_ buffer: inout ReadBuffer) -> Bool {
         let bytes = buffer.unconsumed
-        let lowered = bytes.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
-        var offset = 0
-        while offset < lowered.count {
-            let candidate = lowered[offset...].prefix(Self.marker.count)
-            if candidate.elementsEqual(Self.marker.prefix(candidate.count)) {
-                buffer.start += offset
-                guard candidate.count == Self.marker.count else { return false }
-                state = .headers
+        var candidate = bytes.startIndex
+        while candidate < bytes.endIndex {
+            switch Self.headerMatch(bytes[candidate...]) {
+            case .matches:
+                buffer.start = candidate
+                scanned = 0
                 return true
+            case .needsMore:
+                buffer.start = candidate
+                scanned = 0
+                return false
+            case .fails:
+                candidate += 1
             }
-            offset += 1
         }
         buffer.discardAll()
         return false
+    }
+
+    private enum Match {
+        case matches, needsMore, fails
+    }
+
+    /// Whether `bytes` begin with `Content-Length:`, spaces or tabs, digits, spaces or tabs and
+    /// a line end, the whole line at most `maxHeaderBytes`.
+    private static func headerMatch(_ bytes: ArraySlice<UInt8>) -> Match {
+        var index = bytes.startIndex
+        for expected in marker {
+            guard index < bytes.endIndex else { return .needsMore }
+            guard Framing.lowercased(bytes[index]) == expected else { return .fails }
+            index += 1
+        }
+        var digits = 0
+        var afterDigits = false
+        while index < bytes.endIndex {
+            guard index - bytes.startIndex < maxHeaderBytes else { return .fails }
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09:
+                afterDigits = digits > 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !afterDigits:
+                digits += 1
+            case 0x0A:
+                return digits > 0 ? .matches : .fails
+            case 0x0D where digits > 0:
+                guard index + 1 < bytes.endIndex else { return .needsMore }
+                return bytes[index + 1] == 0x0A && index + 1 - bytes.startIndex < maxHeaderBytes ? .matches : .fails
+            default:
+                return .fails
+            }
+            index += 1
+        }
+        return .needsMore
     }
 
     /// A character of an HTTP header name (RFC 9110 `tchar`).
@@ -264,8 +271,9 @@ struct ContentLengthFramer: Framer {
         }
     }
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    /// Space, tab or `\r`: what a blank line holds.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
     }
 
     /// At most 40 bytes of header text for an error message.

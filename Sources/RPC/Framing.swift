@@ -10,67 +10,40 @@ public enum Framing: String, Sendable, CaseIterable {
     /// begins with; `nil` while `bytes` is too short to tell. A stream that starts with a
     /// `Content-Length:` or `Content-Type:` header (any letter case) is framed, anything else
     /// is newline-delimited.
-    static func detect(_ bytes: UnsafeRawBufferPointer) -> Framing? {
-        var candidates: [StaticString] = ["content-length:", "content-type:"]
+    static func detect(_ bytes: ArraySlice<UInt8>) -> Framing? {
+        var candidates = [Array("content-length:".utf8), Array("content-type:".utf8)]
         for (offset, byte) in bytes.enumerated() {
-            let lowered = byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0)
-            candidates.removeAll { offset >= $0.utf8CodeUnitCount || $0.utf8Start[offset] != lowered }
+            let lowered = Self.lowercased(byte)
+            candidates.removeAll { offset >= $0.count || $0[offset] != lowered }
             if candidates.isEmpty { return .newline }
-            if candidates.contains(where: { $0.utf8CodeUnitCount == offset + 1 }) { return .contentLength }
+            if candidates.contains(where: { $0.count == offset + 1 }) { return .contentLength }
         }
         return nil
     }
 
+    /// `byte`, an ASCII capital made lower case.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// Appends what goes before a body of `bodyLength` bytes: nothing for a line,
+    /// `Content-Length: N\r\n\r\n` for a framed message.
+    func appendHead(bodyLength: Int, to output: inout [UInt8]) {
+        guard self == .contentLength else { return }
+        output.append(contentsOf: "Content-Length: ".utf8)
+        output.append(contentsOf: String(bodyLength).utf8)
+        output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
+    }
+
+    /// Appends what goes after a body: `\n` after a line, nothing after a framed message.
+    func appendTail(to output: inout [UInt8]) {
+        if self == .newline { output.append(0x0A) }
+    }
+
     /// Appends `body` (one message's JSON text) framed this way.
     func appendMessage(_ body: [UInt8], to output: inout [UInt8]) {
-        switch self {
-        case .newline:
-            output.append(contentsOf: body)
-            output.append(0x0A)
-        case .contentLength:
-            Framing.withHeader(bodyLength: body.count) { output.append(contentsOf: $0) }
-            output.append(contentsOf: body)
-        }
-    }
-
-    private static let headerPrefix: StaticString = "Content-Length: "
-
-    /// The byte count of the header of a body of `bodyLength` bytes.
-    static func headerLength(bodyLength: Int) -> Int {
-        var digits = 1
-        var rest = bodyLength / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return headerPrefix.utf8CodeUnitCount + digits + 4
-    }
-
-    /// Calls `body` with `Content-Length: N\r\n\r\n`, built on the stack.
-    static func withHeader(bodyLength: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
-            let count = writeHeader(bodyLength: bodyLength, to: header.baseAddress!)
-            body(UnsafeBufferPointer(rebasing: header[..<count]))
-        }
-    }
-
-    /// Writes `Content-Length: N\r\n\r\n` at `destination` (room for 40 bytes); returns its length.
-    @inline(__always)
-    static func writeHeader(bodyLength: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let prefixCount = headerPrefix.utf8CodeUnitCount
-        let length = headerLength(bodyLength: bodyLength)
-        destination.initialize(from: headerPrefix.utf8Start, count: prefixCount)
-        var value = bodyLength
-        var position = length - 5
-        repeat {
-            destination[position] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-            position -= 1
-        } while value > 0
-        destination[length - 4] = 0x0D
-        destination[length - 3] = 0x0A
-        destination[length - 2] = 0x0D
-        destination[length - 1] = 0x0A
-        return length
+        appendHead(bodyLength: body.count, to: &output)
+        output.append(contentsOf: body)
+        appendTail(to: &output)
     }
 }

@@ -10,14 +10,14 @@ enum IncomingMessage {
     case invalid(id: RequestID, error: RPCError)
 
     /// Classifies one parsed message (a batch element or a whole line); `idText` is the text
-    /// the `id` was written with, when the caller has it.
-    init(_ json: JSON, idText: String? = nil) {
+    /// the `id` was written with (`JSONMemberSpans`), when the caller has it.
+    init(_ json: JSON, idText: ArraySlice<UInt8>? = nil) {
         guard case .object(let object) = json else {
             self = .invalid(id: .null, error: .invalidRequest("a request must be a JSON object"))
             return
         }
         let rawID = object["id"]
-        let id: RequestID? = rawID.flatMap { RequestID($0, text: idText) }
+        let id: RequestID? = rawID.flatMap { RequestID($0, writtenAs: idText) }
         let replyID = id ?? .null
         if rawID != nil && id == nil {
             self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))

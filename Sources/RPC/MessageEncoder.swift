@@ -26,15 +26,6 @@ enum MessageEncoder {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// `,"result":<result>}`: the end of every answer with this result.
-    static func resultTail(_ result: JSON) -> [UInt8] {
-        var tail: [UInt8] = []
-        append(resultInfix, to: &tail)
-        result.serialize(into: &tail)
-        tail.append(UInt8(ascii: "}"))
-        return tail
-    }
-
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.
     static func appendError(id: RequestID, error: RPCError, to output: inout [UInt8]) {
         append(responsePrefix, to: &output)

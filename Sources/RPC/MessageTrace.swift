@@ -64,7 +64,7 @@ public final class MessageTrace: Sendable {
     }
 
     /// One message read, `body` being its bytes (a line without its end, or a framed body).
-    func incoming(_ body: UnsafeRawBufferPointer, parsed: JSON?) {
+    func incoming(_ body: ArraySlice<UInt8>, parsed: JSON?) {
         if let parsed { redactor?.learnSecrets(from: parsed) }
         if let parsed, !Self.hasSurrogateEscape(body) {
             appendLine(prefix: #"{"dir":">","msg":"#, text: parsed.jsonString)
@@ -161,9 +161,9 @@ public final class MessageTrace: Sendable {
     }
 
     /// `\uD800`...`\uDFFF` written in the text: the parsed value would not send the same string.
-    private static func hasSurrogateEscape(_ body: UnsafeRawBufferPointer) -> Bool {
+    private static func hasSurrogateEscape(_ body: ArraySlice<UInt8>) -> Bool {
         guard body.count >= 6 else { return false }
-        for index in 0..<(body.count - 5) where body[index] == UInt8(ascii: "\\") && body[index + 1] == UInt8(ascii: "u") {
+        for index in body.startIndex..<(body.endIndex - 5) where body[index] == UInt8(ascii: "\\") && body[index + 1] == UInt8(ascii: "u") {
             if body[index + 2] | 0x20 == UInt8(ascii: "d"), "89abAB".utf8.contains(body[index + 3]) { return true }
         }
         return false

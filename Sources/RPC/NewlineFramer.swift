@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Splits the stream into lines on 0x0A only; one trailing `\r` is dropped, blank lines ignored.
 ///
 /// A line is handed over in place (no copy). A line longer than `maxMessageBytes` is reported
@@ -20,16 +14,13 @@ struct NewlineFramer: Framer {
     }
 
     mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
-        while true {
-            let bytes = buffer.unconsumed
-            guard let newline = memchr(bytes.baseAddress! + scanned, 0x0A, bytes.count - scanned) else { break }
-            let lineLength = UnsafeRawPointer(newline) - bytes.baseAddress!
+        while let newline = buffer.firstIndex(of: 0x0A, from: buffer.start + scanned) {
             if isDiscarding {
                 isDiscarding = false
             } else {
-                deliver(UnsafeRawBufferPointer(rebasing: bytes[..<lineLength]), to: delegate)
+                deliver(buffer.unconsumed[..<newline], to: delegate)
             }
-            buffer.start += lineLength + 1
+            buffer.start = newline + 1
             scanned = 0
         }
         scanned = buffer.count
@@ -53,12 +44,8 @@ struct NewlineFramer: Framer {
         buffer.discardAll()
     }
 
-    @inline(__always)
-    private func deliver(_ rawLine: UnsafeRawBufferPointer, to delegate: MessageReaderDelegate) {
-        var line = rawLine
-        if let last = line.last, last == 0x0D {
-            line = UnsafeRawBufferPointer(rebasing: line.dropLast())
-        }
+    private func deliver(_ rawLine: ArraySlice<UInt8>, to delegate: MessageReaderDelegate) {
+        let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
         if line.count > maxMessageBytes {
             delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))
             return
@@ -68,9 +55,4 @@ struct NewlineFramer: Framer {
         else { return }
         delegate.messageReader(didRead: line)
     }
-}
-
-extension MessageReader {
-    /// The -32700 reason for a message over the cap, the same in both framings.
-    static func oversized(_ limit: Int) -> String { "message exceeds \(limit) bytes" }
 }

@@ -1,22 +1,17 @@
-import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension RPCServer {
     /// Makes each of `signals` (e.g. SIGTERM) stop the server in order: running requests are
     /// cancelled and answered, output is flushed, and `run` returns 0.
     ///
-    /// The handlers are in place when this returns. A dispatch signal source would not be: it
-    /// arms itself after `resume` returns, and a signal ignored until then was lost (about one
-    /// SIGTERM in 200 sent right after the first answer). The pipe keeps a signal that comes
-    /// before its read source is armed.
+    /// The handlers are in place when this returns, and a signal that arrives before the
+    /// thread waiting for it reads the pipe stays in the pipe.
     public func stopOnSignals(_ signals: [Int32]) {
-        let readEnd = SignalPipe.ends.read
-        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .global())
-        source.setEventHandler { [weak self] in
-            for signalNumber in SignalPipe.drain() { self?.stop(reason: "signal \(signalNumber)") }
-        }
-        source.resume()
-        state.withLock { signalSources.append(source) }
+        SignalPipe.listen(dispatcher)
         for signalNumber in signals { signal(signalNumber, SignalPipe.handler) }
     }
 }

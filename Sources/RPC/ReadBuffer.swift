@@ -9,9 +9,18 @@ import Darwin
 /// Shared by both framings. Reads go into the free space after `end`; consumed bytes are
 /// reclaimed by moving the unconsumed rest to the front, and the buffer doubles only when one
 /// message needs more room than it has.
-struct ReadBuffer: ~Copyable {
-    private(set) var base: UnsafeMutableRawPointer
-    private(set) var capacity: Int
+struct ReadBuffer {
+    /// What one `fill` did.
+    enum Fill: Equatable {
+        /// This many bytes were read.
+        case read(Int)
+        /// The input ended.
+        case endOfInput
+        /// Reading failed with this `errno` (not `EINTR` or `EAGAIN`, which are waited out).
+        case failed(Int32)
+    }
+
+    private var storage: [UInt8]
     /// First unconsumed byte.
     var start = 0
     /// End of the bytes read so far.
@@ -21,43 +30,61 @@ struct ReadBuffer: ~Copyable {
 
     init(chunkSize: Int) {
         self.chunkSize = chunkSize
-        capacity = chunkSize * 2
-        base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        storage = [UInt8](repeating: 0, count: chunkSize * 2)
     }
 
-    deinit { base.deallocate() }
-
-    /// The unconsumed bytes; valid until the next `fill`.
-    var unconsumed: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base + start, count: end - start) }
+    /// The unconsumed bytes (indices are positions in the buffer); valid until the next `fill`.
+    var unconsumed: ArraySlice<UInt8> { storage[start..<end] }
 
     /// How many bytes are read and not yet consumed.
     var count: Int { end - start }
 
+    /// The byte at buffer position `index` (`start <= index < end`).
+    subscript(index: Int) -> UInt8 { storage[index] }
+
+    /// The position of the first `byte` in `from..<end`, found with `memchr`.
+    func firstIndex(of byte: UInt8, from: Int) -> Int? {
+        guard from < end else { return nil }
+        return storage.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + from, Int32(byte), end - from).map { UnsafeRawPointer($0) - bytes.baseAddress! }
+        }
+    }
+
     /// Reads the next chunk after `end`, moving or growing the buffer first when less than half
-    /// a chunk is free (so keep offsets relative to `start`). Returns the byte count, or 0 at
-    /// the end of input or on a read error.
-    mutating func fill(from fileDescriptor: Int32) -> Int {
-        if capacity - end < chunkSize / 2 {
+    /// a chunk is free (so keep positions relative to `start`). A descriptor in non-blocking
+    /// mode is waited on with `poll`, so `EAGAIN` never reads as the end of input.
+    mutating func fill(from fileDescriptor: Int32) -> Fill {
+        if storage.count - end < chunkSize / 2 {
             if start > 0 {
-                base.copyMemory(from: base + start, byteCount: end - start)
+                let (from, count) = (start, end - start)
+                storage.withUnsafeMutableBytes { _ = memmove($0.baseAddress!, $0.baseAddress! + from, count) }
                 end -= start
                 start = 0
             }
-            if capacity - end < chunkSize / 2 {
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-                grown.copyMemory(from: base, byteCount: end)
-                base.deallocate()
-                base = grown
-                capacity *= 2
+            if storage.count - end < chunkSize / 2 {
+                storage.append(contentsOf: repeatElement(0, count: storage.count))
             }
         }
         while true {
-            let count = read(fileDescriptor, base + end, capacity - end)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return 0 }
-            end += count
-            return count
+            let offset = end
+            let count = storage.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count > 0 {
+                end += count
+                return .read(count)
+            }
+            if count == 0 { return .endOfInput }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: Self.waitUntilReadable(fileDescriptor)
+            case let failure: return .failed(failure)
+            }
         }
+    }
+
+    /// Blocks until `fileDescriptor` has input, or its writer is gone.
+    static func waitUntilReadable(_ fileDescriptor: Int32) {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
     }
 
     /// Drops every unconsumed byte.
@@ -71,10 +98,8 @@ struct ReadBuffer: ~Copyable {
         guard start == end else { return }
         start = 0
         end = 0
-        if capacity > chunkSize * 8 {
-            base.deallocate()
-            capacity = chunkSize * 2
-            base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        if storage.count > chunkSize * 8 {
+            storage = [UInt8](repeating: 0, count: chunkSize * 2)
         }
     }
 }

@@ -1,5 +1,5 @@
 import JSON
-import Locking
+import Synchronization
 
 /// What a handler knows about the message it is serving, and how it answers.
 ///
@@ -8,6 +8,12 @@ import Locking
 /// Notifications sent through `sendNotification` before `complete` are written before the
 /// response.
 public final class RequestContext: Sendable {
+    /// Where the answer goes: its own message, or into the array of its batch.
+    enum Sink: Sendable {
+        case message
+        case batch(BatchCollector)
+    }
+
     /// The request's id; `nil` when the message is a notification, which is never answered.
     public let id: RequestID?
     /// The method name.
@@ -15,22 +21,16 @@ public final class RequestContext: Sendable {
     /// Fires when the request is cancelled.
     public let cancellation = CancellationToken()
 
-    private let isCompleted = Locked(false)
-    private let respond: @Sendable (RequestContext, Result<JSON, RPCError>, [Attachment]) -> Void
-    private let notify: @Sendable (String, JSON?, [Attachment]) -> Void
+    private let isCompleted = Atomic<Bool>(false)
+    private let dispatcher: Dispatcher
+    private let sink: Sink
 
-    init(id: RequestID?, method: String,
-         respond: @escaping @Sendable (RequestContext, Result<JSON, RPCError>, [Attachment]) -> Void,
-         notify: @escaping @Sendable (String, JSON?, [Attachment]) -> Void)
-    {
+    init(id: RequestID?, method: String, dispatcher: Dispatcher, sink: Sink) {
         self.id = id
         self.method = method
-        self.respond = respond
-        self.notify = notify
+        self.dispatcher = dispatcher
+        self.sink = sink
     }
-
-    /// `true` for a notification: nothing will be sent back whatever the handler does.
-    public var isNotification: Bool { id == nil }
 
     /// `true` once the request was cancelled.
     public var isCancelled: Bool { cancellation.isCancelled }
@@ -41,13 +41,8 @@ public final class RequestContext: Sendable {
     }
 
     private func complete(_ result: Result<JSON, RPCError>, attaching attachments: [Attachment]) {
-        let isFirst = isCompleted.withLock { isCompleted -> Bool in
-            guard !isCompleted else { return false }
-            isCompleted = true
-            return true
-        }
-        guard isFirst else { return }
-        respond(self, result, attachments)
+        guard isCompleted.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        dispatcher.didComplete(self, result, attachments, sink: sink)
         cancellation.release()
     }
 
@@ -64,10 +59,12 @@ public final class RequestContext: Sendable {
     public func fail(_ error: RPCError) { complete(.failure(error)) }
 
     /// Sends a notification through the server's ordered writer.
-    public func sendNotification(_ method: String, params: JSON?) { notify(method, params, []) }
+    public func sendNotification(_ method: String, params: JSON?) {
+        dispatcher.sendNotification(method, params: params, attaching: [])
+    }
 
     /// Sends a notification whose params carry binary members (see `Attachment`).
     public func sendNotification(_ method: String, params: JSON?, attaching attachments: [Attachment]) {
-        notify(method, params, attachments)
+        dispatcher.sendNotification(method, params: params, attaching: attachments)
     }
 }

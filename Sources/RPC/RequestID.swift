@@ -30,7 +30,35 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// An id whose text is `json`'s own encoding (the fast path reads only such ids).
+    /// An id read from a message whose text is `text` (the bytes of the id's value, as the
+    /// parser noted them): a second copy of the text is kept only when the value would not
+    /// encode as those very bytes.
+    init?(_ json: JSON, writtenAs text: ArraySlice<UInt8>?) {
+        guard let text, !Self.isEncoding(text, of: json) else {
+            self.init(json, text: nil)
+            return
+        }
+        self.init(json, text: String(decoding: text, as: UTF8.self))
+    }
+
+    /// Whether `text` is exactly how `json` encodes; decided without encoding it for the ids
+    /// clients write (small integers, plain ASCII strings).
+    private static func isEncoding(_ text: ArraySlice<UInt8>, of json: JSON) -> Bool {
+        switch json {
+        case .int(let value):
+            return text.elementsEqual(String(value).utf8)
+        case .string:
+            let inner = text.dropFirst().dropLast()
+            if inner.allSatisfy({ $0 &- 0x20 < 0x5F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) { return true }
+            return text.elementsEqual(json.jsonString.utf8)
+        case .null:
+            return true
+        default:
+            return text.elementsEqual(json.jsonString.utf8)
+        }
+    }
+
+    /// An id whose text is `json`'s own encoding.
     init(canonical json: JSON) {
         self.json = json
         writtenText = nil
@@ -56,8 +84,13 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(writtenText)
-        hasher.combine(json)
+        switch json {
+        case .int(let value) where writtenText == nil:
+            hasher.combine(value)  // the ids clients write, hashed without walking a JSON value
+        default:
+            hasher.combine(writtenText)
+            hasher.combine(json)
+        }
     }
 
     /// Appends the id's JSON text, as the client wrote it, to `output`.

@@ -1,18 +1,29 @@
+@testable import FeedService
+import Foundation
 import JSON
 import XCTest
 
 /// Sessions are independent: a slow one never holds up another, or `ping`.
 final class SessionInterleavingTests: XCTestCase {
-    func testASlowSessionDoesNotBlockAFastOne() {
+    func testASlowSessionDoesNotBlockAFastOne() throws {
         let harness = FeedServiceHarness()
-        let slow = JSON.string(harness.makeSession(["stubDelayMs": 3000]))
+        let slow = JSON.string(harness.makeSession())
         let fast = JSON.string(harness.makeSession())
+        // The slow session's queue is busy until the gate opens: its reload cannot even start.
+        let gate = DispatchSemaphore(value: 0)
+        let occupied = DispatchSemaphore(value: 0)
+        try harness.service.sessions.session(slow.stringValue ?? "").scheduler.schedule {
+            occupied.signal()
+            gate.wait()
+        }
+        occupied.wait()
         let slowLoad = harness.send("requestCommand", ["session": slow, "reload": true])
         let fastLoad = harness.send("requestCommand", ["session": fast, "reload": true])
         let fastExchange = harness.exchange(until: fastLoad)
         XCTAssertEqual(fastExchange.result?["count"], 10)
         XCTAssertTrue(fastExchange.notifications.allSatisfy { $0[keyPath: "params.session"] == fast }, "the slow one has not answered yet")
         XCTAssertEqual(harness.call("ping", [:]).result, [:])
+        gate.signal()
         XCTAssertEqual(harness.response(to: slowLoad)[keyPath: "result.count"], 10)
     }
 

@@ -39,12 +39,12 @@ final class JSONRPCConformanceTests: XCTestCase {
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#)["id"], .string("1"), "a string id stays a string")
     }
 
-    func testAConstantMethodAnswersItsResultWithTheIdAsWrittenOnEveryPath() {
-        let harness = InProcessServer { server in server.registerConstant("version", result: ["major": 1, "tags": ["a"]]) }
+    func testASynchronousMethodAnswersWithTheIdAsWrittenWhateverTheShape() {
+        let harness = InProcessServer { server in server.registerSynchronous("version") { _ in ["major": 1, "tags": ["a"]] } }
         let lines = [
-            #"{"jsonrpc":"2.0","id":"v-1","method":"version"}"#,  // the bare path
-            #"{"jsonrpc":"2.0","id":2,"method":"version","params":{}}"#,  // the envelope scanner
-            #"{"id":3.5,"method":"version","jsonrpc":"2.0"}"#,  // the general parser
+            #"{"jsonrpc":"2.0","id":"v-1","method":"version"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"version","params":{}}"#,
+            #"{"id":3.5,"method":"version","jsonrpc":"2.0"}"#,
         ]
         let expectedIDs: [JSON] = ["v-1", 2, 3.5]
         for (line, id) in zip(lines, expectedIDs) {
@@ -58,14 +58,14 @@ final class JSONRPCConformanceTests: XCTestCase {
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":7,"method":"version"}"#, harness)["error"]?["code"], .int(-32006))
     }
 
-    func testALineThatOnlyLooksLikeABarePingIsReadWhole() {
+    func testALineThatOnlyLooksLikeAPingIsReadWhole() {
         // Each starts and ends like `{"jsonrpc":"2.0","id":1,"method":"ping"}`.
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}"#)["error"]?["code"], .int(-32600))
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":2,"method":"p\u0069ng"}"#)["result"], [:], "an escaped name is still ping")
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":3,"method":"ping","x":"}"#)["error"]?["code"], .int(-32700))
         XCTAssertEqual(ask(#"{"jsonrpc":"2.0","id":4,"method":"ping\"}"#)["error"]?["code"], .int(-32700))
-        // Only a plain name is looked up as written: these bytes spell another message.
-        let oddName = InProcessServer { server in server.registerConstant(#"x","y":"z"#, result: "constant") }
+        // A method is looked up by its parsed name: these bytes spell another message.
+        let oddName = InProcessServer { server in server.registerSynchronous(#"x","y":"z"#) { _ in "constant" } }
         let answer = ask(#"{"jsonrpc":"2.0","id":5,"method":"x","y":"z"}"#, oddName)
         XCTAssertNil(answer["result"], "\(answer)")
     }

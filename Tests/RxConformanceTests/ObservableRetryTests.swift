@@ -85,8 +85,21 @@ final class ObservableRetryTest: XCTestCase {
             return Disposables.create()
         }
 
+        let events = Var<[String]>([])
         _ = sequenceSendingImmediateError
             .retry(.max)
-            .subscribe { _ in }
+            .subscribe { event in
+                let name: String
+                switch event {
+                case .next(let element): name = "\(element)"
+                case .error: name = "error"
+                case .completed: name = "completed"
+                }
+                events.value += [name]
+            }
+        // The error ends the first subscription (what it sends after it is dropped); the retry
+        // subscribes again at once, in constant stack depth, and that one runs to completion.
+        XCTAssertEqual(events.value, ["0", "1", "2", "0", "1", "2", "3", "4", "5", "completed"])
+        XCTAssertEqual(count.value, 2, "subscribed twice")
     }
 }

@@ -17,7 +17,7 @@ extension FeedViewModel {
     /// `footerStatus`).
     public func request(reload: Bool) -> Single<PageLoadResult> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             let answered = Locked(false)
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state in
@@ -120,7 +120,7 @@ extension FeedViewModel {
         pageRequest.loadedCursors = reload ? [] : state.loadedCursors
         // A background reload shows nothing: no status, no load state, no retry.
         let load = FeedViewModelState.Load(
-            id: state.takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
+            id: takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
             policy: kind == .background ? .never : state.input.retryPolicy, kind: kind)
         state.inFlight = load
         if kind != .background {

@@ -10,7 +10,7 @@ extension FeedViewModel {
     /// Disposing the subscription before the outcome withdraws this caller, as for `request(reload:)`.
     public func retry() -> Single<PageLoadResult?> {
         Single.create { [self] observer in
-            let token = state.withLock { $0.takeToken() }
+            let token = takeToken()
             environment.scheduler.schedule { [self] in
                 let effects = state.withLock { state -> [@Sendable () -> Void] in
                     let failed: LoadType? = state.loads.refresh.isError ? .refresh : state.loads.append.isError ? .append : nil

@@ -1,7 +1,9 @@
 import FeedModel
+import Images
 import JSON
 import Locking
 import Reactive
+import Synchronization
 
 /// The seeds' list view model, made correct: paged loading with pull-down reload and pull-up
 /// load-more, refresh statuses, HUD messages, lazily loaded images and category switches.
@@ -92,6 +94,10 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let refreshUpdates: BehaviorSubject<RefreshUpdate>
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
+    /// The images of the rows about to be shown, at low priority.
+    let prefetcher: ImagePrefetcher
+    /// The next token: taken on any thread (the RPC reader's included) without the state lock.
+    private let tokens = Atomic<Int>(0)
     let newItems = PublishSubject<NewItems>()
     private let bag = DisposeBag()
     private let output: Output
@@ -100,6 +106,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
     /// stored list when the environment's store has one (marked stale; `resume` reloads it).
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
+        prefetcher = ImagePrefetcher(loader: environment.imageLoader)
         var initial = FeedViewModelState(input: input, source: environment.makeSource(input))
         let restored = initial.restore(input, from: environment.store, now: environment.wallClockMilliseconds)
         initial.items = PagedList(restored)
@@ -126,6 +133,9 @@ public final class FeedViewModel: ViewModelType, Sendable {
             .disposed(by: bag)
         return output
     }
+
+    /// A number no other load, caller or image load of this view model has: what names one.
+    func takeToken() -> Int { tokens.add(1, ordering: .relaxed).oldValue }
 
     /// The current snapshot (read on any thread; written only on the scheduler).
     public var currentSections: SectionsUpdate {

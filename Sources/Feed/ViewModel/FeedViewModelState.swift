@@ -58,6 +58,8 @@ struct FeedViewModelState {
     struct ImageLoad {
         /// The rendition it loads: a row's variants are loaded, reported and joined apart.
         let variant: ImageVariant
+        /// The size and format it loads: each is loaded, reported and joined apart too.
+        let options: ImageOptions
         let request: SerialDisposable
         let waiter: ImageWaiter
     }
@@ -86,19 +88,14 @@ struct FeedViewModelState {
     /// Pending image loads by row, then by token (each names its variant). Replacing the list
     /// cancels them all, so a late image is never reported under an index of a newer list.
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
-    var nextToken = 0
     var isDisposed = false
+    /// The row of the latest `willDisplay`: the next one says which way the view scrolls.
+    var lastDisplayedIndex: Int?
 
     init(input: FeedInput, source: any FeedSource) {
         self.input = input
         self.source = source
         living = LivingFeed(key: input.feedKey)
-    }
-
-    /// A number no other load, caller or image load of this view model has: what names one.
-    mutating func takeToken() -> Int {
-        defer { nextToken += 1 }
-        return nextToken
     }
 
     var currentResult: PageLoadResult {

@@ -13,14 +13,12 @@ struct DisposeRequest: FeedRequest {
     /// `{}`.
     struct Response: WireEncodable { var wireJSON: JSON { [:] } }
 
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response> {
         let session = try service.sessions.remove(self.session)
         service.logger.log(.info, "session \(session.id) disposed")
-        return Single.create { [heapTrimmer = service.heapTrimmer, sessions = service.sessions] observer in
+        return Single.create { [heapTrimmer = service.heapTrimmer] observer in
             session.dispose {
-                // With no session left, give the memory back before answering, so a client that
-                // measures after its last `dispose` sees it; otherwise coalesce trims.
-                if sessions.count == 0 { heapTrimmer.trimNow() } else { heapTrimmer.request() }
+                heapTrimmer.request()
                 observer(.success(Response()))
             }
             return Disposables.create()

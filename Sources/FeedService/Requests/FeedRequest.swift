@@ -16,9 +16,9 @@ protocol FeedRequest: Sendable {
     /// Decodes the params.
     init(params: RPCParams) throws(RPCError)
 
-    /// Starts serving the request in `service`, which `server` serves; the outcome answers it,
-    /// and a `$/cancelRequest` disposes of it.
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response>
+    /// Starts serving the request of `client` in `service`; the outcome answers it, and a
+    /// `$/cancelRequest` disposes of it.
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response>
 
     /// The error a failed feed operation is answered with: -32002 unless the method says otherwise.
     func answer(to failure: FeedError) -> RPCError
@@ -45,7 +45,7 @@ protocol SessionRequest: FeedRequest {
 }
 
 extension SessionRequest {
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response> {
         serve(try service.sessions.session(session))
     }
 }

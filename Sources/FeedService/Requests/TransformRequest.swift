@@ -36,7 +36,7 @@ struct TransformRequest: FeedRequest {
         }
     }
 
-    func serve(_ service: FeedService, server: RPCServer) throws(RPCError) -> Single<Response> {
+    func serve(_ service: FeedService, client: Client) throws(RPCError) -> Single<Response> {
         let members = self.members
         return Single.create { observer in
             let cancelled = Locked(false)
@@ -45,7 +45,7 @@ struct TransformRequest: FeedRequest {
                     let input = try FeedInput(json: .object(members))
                     // A transform withdrawn while its input was checked opens no session.
                     guard !cancelled.current else { return }
-                    let (response, viewModel) = try Self.open(input, service, server: server)
+                    let (response, viewModel) = try Self.open(input, service, client: client)
                     observer(.success(response))
                     // A stale stored list's reload starts once the answer is on its way, so its
                     // notifications follow the answer that names the session.
@@ -60,12 +60,10 @@ struct TransformRequest: FeedRequest {
 
     /// The session of a checked `input`: the answer and its view model, to resume once the
     /// answer is on its way.
-    private static func open(_ input: FeedInput, _ service: FeedService, server: RPCServer) throws(RPCError) -> (Response, FeedViewModel) {
-        let capabilities = ClientCapabilities(initializeParams: server.clientInitializeParameters)
+    private static func open(_ input: FeedInput, _ service: FeedService, client: Client) throws(RPCError) -> (Response, FeedViewModel) {
+        let capabilities = client.capabilities()
         let session = try service.sessions.create { id in
-            var notifier = SessionNotifier(session: id, redactor: service.secrets) { method, params, attachments in
-                server.sendNotification(method, params: params, attaching: attachments)
-            }
+            var notifier = SessionNotifier(session: id, redactor: service.secrets, send: client.notify)
             notifier.logger = service.logger
             return FeedSession(id: id, input: input, capabilities: capabilities, notifier: notifier) { service.makeEnvironment(for: id, tokens: $0) }
         }

@@ -33,6 +33,8 @@ final class FeedServiceHarness {
     }
 
     let server: InProcessServer
+    /// The service behind the server, for tests that reach into a session.
+    let service: FeedService
     let cacheDirectory: URL
     private var nextID = 1
     /// Messages read while waiting for another response, kept for `drain`.
@@ -48,9 +50,9 @@ final class FeedServiceHarness {
         var rpc = InProcessServer.quietConfiguration()
         rpc.capabilities = FeedService.capabilities
         rpc.requiresNamedParams = true
-        server = InProcessServer(configuration: rpc) { server in
-            FeedService(configuration: configuration, logger: Logger(level: .off)).register(on: server)
-        }
+        let service = FeedService(configuration: configuration, logger: Logger(level: .off))
+        self.service = service
+        server = InProcessServer(configuration: rpc) { server in service.register(on: server) }
     }
 
     deinit {

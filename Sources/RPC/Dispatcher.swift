@@ -1,0 +1,186 @@
+import Dispatch
+import JSON
+import Locking
+import Logging
+import Synchronization
+
+/// Everything about messages but reading and writing them (`Connection`): which handler serves
+/// which method, the requests in flight, and the server's lifecycle (`Dispatcher+Lifecycle`).
+///
+/// Its state is behind locks, each guarding one concern, so any thread may register, complete,
+/// cancel or stop; the reader thread routes messages to it through a `MessageRouter`.
+final class Dispatcher: Sendable {
+    /// How a method is served.
+    enum Registration: Sendable {
+        /// Called on the reader thread; answers through its `RequestContext`, now or later.
+        case asynchronous(RPCServer.Handler)
+        /// Answers at once, on the reader thread.
+        case synchronous(RPCServer.SynchronousHandler)
+        /// `$/cancelRequest`: it names a request by its id's text, which only the router has.
+        case cancellation
+    }
+
+    /// The contexts running under one id: usually one, several when a client reused it.
+    private enum Running: Sendable {
+        case one(RequestContext)
+        case several([RequestContext])
+
+        var contexts: [RequestContext] {
+            switch self {
+            case .one(let context): return [context]
+            case .several(let contexts): return contexts
+            }
+        }
+    }
+
+    /// What `--trace` records into, and what hides secrets in it.
+    private struct Tracing: Sendable {
+        var trace: MessageTrace?
+        var redactor: TraceRedactor?
+    }
+
+    let configuration: RPCServer.Configuration
+    let writer: OutputWriter
+    let lifecycle = Locked(Lifecycle(), waitable: true)
+    /// After `shutdown`: every request but `ping` and `exit` is refused.
+    let isShutDown = Atomic<Bool>(false)
+    /// After `exit`: nothing more is read.
+    let exitRequested = Atomic<Bool>(false)
+    private let registrations = Locked<[String: Registration]>([:])
+    private let inFlight = Locked<[RequestID: Running]>([:], waitable: true)
+    private let tracing = Locked(Tracing())
+
+    init(configuration: RPCServer.Configuration, writer: OutputWriter) {
+        self.configuration = configuration
+        self.writer = writer
+    }
+
+    var logger: Logger { configuration.logger }
+
+    // MARK: - Registrations
+
+    /// Serves `method` with `registration` from the next message on.
+    func register(_ method: String, _ registration: Registration) {
+        registrations.withLock { $0[method] = registration }
+    }
+
+    /// How `method` is served, if it is.
+    func registration(for method: String) -> Registration? {
+        registrations.withLock { $0[method] }
+    }
+
+    /// The names of every registered method, sorted.
+    var methods: [String] { registrations.withLock { $0.keys.sorted() } }
+
+    // MARK: - Tracing
+
+    /// Where messages are recorded (`--trace`).
+    var trace: MessageTrace? {
+        get { tracing.withLock { $0.trace } }
+        set {
+            tracing.withLock { tracing in
+                tracing.trace = newValue
+                newValue?.redactor = tracing.redactor
+            }
+        }
+    }
+
+    /// What every traced message passes through.
+    var traceRedactor: TraceRedactor? {
+        get { tracing.withLock { $0.redactor } }
+        set {
+            tracing.withLock { tracing in
+                tracing.redactor = newValue
+                tracing.trace?.redactor = newValue
+            }
+        }
+    }
+
+    // MARK: - Requests in flight
+
+    /// A request handed to an asynchronous handler; it stays in flight until it is answered.
+    func begin(_ context: RequestContext) {
+        guard let id = context.id else { return }
+        inFlight.withLock { running in
+            switch running[id] {
+            case nil: running[id] = .one(context)
+            case let existing?: running[id] = .several(existing.contexts + [context])
+            }
+        }
+    }
+
+    /// An asynchronous handler's completion, on any thread: the answer is queued, then the
+    /// request leaves the in-flight table (`finish` flushes once nothing is in flight).
+    func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, _ attachments: [Attachment],
+                     sink: RequestContext.Sink)
+    {
+        guard let id = context.id else {
+            if case .failure(let error) = result {
+                logger.log(.debug, "notification '\(context.method)' failed: \(error.message)")
+            }
+            return
+        }
+        switch sink {
+        case .message:
+            var body = OutputBuffer()
+            body.tail.reserveCapacity(128)
+            MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &body)
+            trace?.outgoing(body)
+            writer.enqueue(message: body)
+        case .batch(let collector):
+            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &$0) }) {
+                trace?.outgoing(batch)
+                writer.enqueue(message: batch)
+            }
+        }
+        let isIdle = inFlight.withLock { table -> Bool in
+            switch table[id] {
+            case .one(let running)? where running === context:
+                table[id] = nil
+            case .several(var contexts)?:
+                contexts.removeAll { $0 === context }
+                table[id] = contexts.count == 1 ? .one(contexts[0]) : .several(contexts)
+            default:
+                break
+            }
+            return table.isEmpty
+        }
+        if isIdle { inFlight.broadcast() }
+    }
+
+    /// Waits until no request is in flight or `deadline` (`MonotonicClock`) passes.
+    func waitUntilIdle(deadline: UInt64) {
+        inFlight.wait(until: { $0.isEmpty }, deadline: deadline) { _ in }
+    }
+
+    /// Cancels the running request `id`: its token fires, then it is answered -32800 unless its
+    /// handler answered first. Unknown or finished ids are ignored, as cancellation races replies.
+    func cancelRequest(_ id: RequestID) {
+        let running = inFlight.withLock { $0[id]?.contexts ?? [] }  // several if the client reused the id
+        if running.isEmpty { logger.log(.debug, "cancel of \(id): not running") }
+        for context in running {
+            context.cancellation.cancel()
+            context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
+        }
+    }
+
+    /// Cancels every running request: tokens fire, then each is answered -32800 with `reason`.
+    func cancelAllRequests(reason: String) {
+        let running = inFlight.withLock { $0.values.flatMap(\.contexts) }
+        for context in running {
+            context.cancellation.cancel()
+            context.fail(.requestCancelled(reason))
+        }
+    }
+
+    // MARK: - Notifications
+
+    /// Sends a notification through the ordered writer, from any thread.
+    func sendNotification(_ method: String, params: JSON?, attaching attachments: [Attachment]) {
+        var body = OutputBuffer()
+        body.tail.reserveCapacity(64)
+        MessageEncoder.appendNotification(method: method, params: params, attachments: attachments, to: &body)
+        trace?.outgoing(body)
+        writer.enqueue(message: body)
+    }
+}
