@@ -53,7 +53,7 @@ let package = Package(
             name: "feedvm", dependencies: ["FeedService", "RPC", "JSON", "Logging"],
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]),
-        .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC", "ImageCodecs", "Locking"], path: "Benchmarks/Sources/feedvm-bench"),
+        .executableTarget(name: "feedvm-bench", dependencies: ["JSON", "RPC", "ImageCodecs", "Images", "Locking"], path: "Benchmarks/Sources/feedvm-bench"),
 
         // Spawns the binary or runs a server in-process, for the tests that talk JSON-RPC.
         .target(name: "FeedVMTestSupport", dependencies: ["JSON", "RPC", "Logging"], path: "Tests/Support"),

@@ -7,7 +7,7 @@ limits, ratios with their spread over interleaved rounds, targets and verdicts.
     python3 Benchmarks/run.py --smoke  # tiny sizes, no verdicts: checks that nothing rotted
 
 Sections: 1 ping, 2 start-up, 3 paging, 4 end to end, 5 memory, 6 images, 7 json, 8 transport,
-9 resize, 10 store.
+9 resize, 10 store, 11 prefetch (ready on display), 12 disk cache at scale.
 Standard library only (and `cc` for the ping limit and the C HTTP server, `node` and `curl` for
 their peers, when present). Ratios compare against peers measured in the same run; absolute
 times on a shared machine are noise. See Benchmarks/README.md.
@@ -22,13 +22,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from suite import endtoend, images, json_figures, machine, memory, paging, ping, resize, startup, store, transport  # noqa: E402
+from suite import (disk_cache, endtoend, images, json_figures, machine, memory, paging, ping, prefetch, resize,  # noqa: E402
+                   startup, store, transport)
 from suite.context import Context  # noqa: E402
 from suite.paths import BUILD_COMMAND, ROOT, release_product  # noqa: E402
 from suite.report import headline_table, markdown_table, plain_table  # noqa: E402
 
 SECTIONS = {"1": ping, "2": startup, "3": paging, "4": endtoend, "5": memory, "6": images, "7": json_figures,
-            "8": transport, "9": resize, "10": store}
+            "8": transport, "9": resize, "10": store, "11": prefetch, "12": disk_cache}
 README = os.path.join(ROOT, "Benchmarks", "README.md")
 TABLE_START, TABLE_END = "<!-- table:start -->", "<!-- table:end -->"
 FRONT_README = os.path.join(ROOT, "README.md")

@@ -52,6 +52,12 @@ class FixtureProcess:
         with urllib.request.urlopen(request) as answer:
             answer.read()
 
+    def set_fault(self, **fault):
+        """Injects a fault (`POST /_faults`, the keys of feedvm.fixtures.faults.Fault)."""
+        request = urllib.request.Request(self.url + "/_faults", data=json.dumps(fault).encode(), method="POST")
+        with urllib.request.urlopen(request) as answer:
+            answer.read()
+
     def gank_input(self, **members):
         """A `transform` input of the gank source against this backend."""
         return {"source": "gank", "baseURL": self.url + "/gank/api/data/", **members}
@@ -106,10 +112,10 @@ def _serve(config, prewarm_images) -> None:
         return memo[key]
 
     image_route.encode = memoized_encode
-    if prewarm_images:  # every natural size of the catalog (catalog.image_size), PNG and GIF
+    if prewarm_images:  # every natural size of the catalog (catalog.image_size), PNG, GIF and JPEG
         for width in range(120, 281, 40):
             for height in range(90, 211, 30):
-                for kind in ("png", "gif"):
+                for kind in ("png", "gif", "jpg"):
                     memoized_encode(kind, width, height, 0)
     fixture_server._Handler._serve = tracked_serve
     FixtureState.stats = tracked_stats

@@ -20,6 +20,34 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case cacheUnavailable
         /// The item has no image to load.
         case noImage
+        /// A library an image codec needs is not installed.
+        case decoderUnavailable
+        /// No codec decodes this format (GIF, BMP) or this file's feature (an animated WebP).
+        case unsupportedFormat
+        /// Decoding would make more pixels than allowed.
+        case imageTooLarge
+        /// The image's data ends before the image does.
+        case truncatedImage
+        /// The image's data is not valid for its format.
+        case corruptImage
+        /// Memory ran out while decoding.
+        case outOfMemory
+        /// The encoder refused the image.
+        case encodingFailed
+    }
+
+    /// The system library a missing codec needs: its file and the package that installs it.
+    public struct MissingLibrary: Sendable, Equatable {
+        /// The file `dlopen` looked for, e.g. `libjpeg.so.62`.
+        public var soname: String
+        /// The Debian and Ubuntu package that installs it, e.g. `libjpeg62-turbo`.
+        public var package: String
+
+        /// A missing library.
+        public init(soname: String, package: String) {
+            self.soname = soname
+            self.package = package
+        }
     }
 
     /// The load was ended before it finished (a reload, an input switch, `dispose`, a cancelled
@@ -36,6 +64,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case decoding(message: String, url: String?)
     /// An image failed: too large, not an image, or not cacheable.
     case image(message: String, url: String?, reason: Reason? = nil)
+    /// An image could not be resized or transcoded; `library` names what to install when a
+    /// codec's library is missing.
+    case imageProcessing(message: String, url: String?, reason: Reason, library: MissingLibrary? = nil)
     /// A URL (of an image, or reached by a redirect) whose scheme may not be fetched.
     case refusedScheme(String, url: String)
     /// An index outside the list (`count` items).
@@ -51,7 +82,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noImage(let index): return "Item \(index) has no image"
         case .refusedScheme(let scheme, let url):
             return "Refusing to fetch \(url): the \(scheme.isEmpty ? "scheme-less" : "'\(scheme)'") URL is not http or https"
-        case .server(let message, _, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _):
+        case .server(let message, _, _, _), .transport(let message, _, _), .decoding(let message, _), .image(let message, _, _),
+            .imageProcessing(let message, _, _, _):
             return message
         }
     }
@@ -67,6 +99,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .transport(_, _, let reason), .image(_, _, let reason): return reason
         case .noImage: return .noImage
+        case .imageProcessing(_, _, let reason, _): return reason
         default: return nil
         }
     }
@@ -75,7 +108,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     public var url: String? {
         switch self {
         case .cancelled, .invalidIndex, .noImage: return nil
-        case .server(_, _, let url, _), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _): return url
+        case .server(_, _, let url, _), .transport(_, let url, _), .decoding(_, let url), .image(_, let url, _), .imageProcessing(_, let url, _, _):
+            return url
         case .refusedScheme(_, let url): return url
         }
     }

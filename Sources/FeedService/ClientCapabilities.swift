@@ -17,7 +17,7 @@ struct ClientCapabilities: Sendable, Equatable {
     /// What the server supports, as `initialize` answers it.
     static let server: JSON = [
         "sections": ["incremental": true],
-        "images": ["inline": true],
+        "images": ["inline": true, "formats": ["original", "png", "jpeg"]],
         "sources": ["stub", "gank", "unsplash", "envelope", "custom"],
     ]
 }

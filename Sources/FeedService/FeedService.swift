@@ -47,14 +47,15 @@ public final class FeedService: Sendable {
         // providers hop there first thing), one thread hop less per load.
         transport = CurlTransport(limits: configuration.pageTransportLimits, delivery: .onEventThread)
         let directory = configuration.cacheDirectory.map { URL(fileURLWithPath: $0) } ?? DiskImageCache.defaultDirectory
-        let diskCache = DiskImageCache(directory: directory, byteLimit: configuration.diskCacheBytes)
+        let diskCache = DiskImageCache(
+            directory: directory, byteLimit: configuration.diskCacheBytes, maxFileBytes: configuration.maxImageBytes, clock: configuration.cacheClock)
         if let problem = diskCache.unusableReason {
             logger.log(.warning, "image cache \(directory.path) is unusable, image loads will fail until it is fixed: \(problem)")
         }
         imageLoader = ImageLoader(
             memoryCache: MemoryImageCache(byteLimit: configuration.memoryCacheBytes), diskCache: diskCache,
             transport: SchemeRoutingTransport(live: CurlTransport(limits: configuration.imageTransportLimits)),
-            maxImageBytes: configuration.maxImageBytes)
+            maxImageBytes: configuration.maxImageBytes, maxAge: configuration.cacheMaxAge)
         store = configuration.storePath.map { path in
             FeedDatabase(
                 configuration: .init(path: path, keyPath: configuration.storeKeyPath ?? FeedService.defaultStoreKeyPath, maxBytes: configuration.storeMaxBytes),
@@ -81,6 +82,9 @@ public final class FeedService: Sendable {
         MessageRegistry.register(self, on: server)
         server.registerSynchronous(ProtocolDocument.discoverMethod) { _ in ProtocolDocument.openRPC }
         server.traceRedactor = TraceSecrets(live: secrets)
+        server.onInitialize { [imageLoader] params throws(RPCError) in
+            try CacheLimits(initializeParams: params)?.apply(to: imageLoader)
+        }
     }
 }
 

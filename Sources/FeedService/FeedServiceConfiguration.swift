@@ -11,10 +11,14 @@ public struct FeedServiceConfiguration: Sendable {
     public var defaultStubDelay: Double = 0
     /// The most sessions that may be live at once (protocol: -32005 beyond it).
     public var maxSessions = 1_000
-    /// The memory cache's byte budget for decoded-at-rest image bytes.
-    public var memoryCacheBytes = 64 << 20
+    /// The memory cache's byte budget for encoded image bytes.
+    public var memoryCacheBytes = MemoryImageCache.defaultByteLimit
     /// The disk cache's byte budget.
-    public var diskCacheBytes = 256 << 20
+    public var diskCacheBytes = DiskImageCache.defaultByteLimit
+    /// The longest an image stays fresh, in seconds, whatever its server says.
+    public var cacheMaxAge = ImageLoader.defaultMaxAge
+    /// The caches' clock (`FEEDVM_CLOCK_FILE` moves it in end-to-end tests).
+    public var cacheClock = CacheClock.fromEnvironment()
     /// The largest API response body, after decoding (protocol: -32002 beyond it).
     public var maxBodyBytes = CurlTransport.Limits.defaultMaxBodyBytes
     /// The largest image, after decoding (protocol: -32003 beyond it).
@@ -43,8 +47,13 @@ public struct FeedServiceConfiguration: Sendable {
     /// The limits of the transport that loads pages and refreshes tokens.
     var pageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxBodyBytes) }
 
-    /// The limits of the transport that downloads images.
-    var imageTransportLimits: CurlTransport.Limits { transportLimits(maxBodyBytes: maxImageBytes) }
+    /// The limits of the transport that downloads images: bodies of hundreds of KiB are read in
+    /// pieces of up to 128 KiB.
+    var imageTransportLimits: CurlTransport.Limits {
+        var limits = transportLimits(maxBodyBytes: maxImageBytes)
+        limits.receiveBufferBytes = 128 << 10
+        return limits
+    }
 
     private func transportLimits(maxBodyBytes: Int) -> CurlTransport.Limits {
         var limits = CurlTransport.Limits()

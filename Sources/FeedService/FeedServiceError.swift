@@ -67,6 +67,10 @@ extension RPCError {
             if let status = error.status { data["status"] = .int(Int64(status)) }
             if let url = error.url { data["url"] = .string(url) }
             if let reason = error.reason { data["reason"] = .string(reason.rawValue) }
+            if case .imageProcessing(_, _, _, let library?) = error {
+                data["library"] = .string(library.soname)
+                data["package"] = .string(library.package)
+            }
             return .application(code: code, message: error.message, data: .object(data))
         }
     }

@@ -9,7 +9,7 @@ enum MessageRegistry {
     static let requests: [any FeedRequest.Type] = [
         TransformRequest.self, RequestCommandRequest.self, LoadImageRequest.self, BindRefreshStatusRequest.self,
         UpdateInputRequest.self, WillDisplayRequest.self, CancelImageRequest.self, DidEndDisplayingRequest.self,
-        DisposeRequest.self, UpdateItemRequest.self, RemoveItemRequest.self,
+        DisposeRequest.self, UpdateItemRequest.self, RemoveItemRequest.self, CacheInfoRequest.self, ClearCacheRequest.self,
     ]
 
     /// Puts every request's method on `server`, served by `service`.

@@ -1,5 +1,7 @@
 /// Which transfers may be in curl at once: at most `perHost` to one host (scheme, name, port)
-/// and `total` in all; the others wait here in arrival order and start as slots free up.
+/// and `total` in all; the others wait here and start as slots free up, the highest
+/// `RequestPriority` first and, within a level, in arrival order. Levels are read at each
+/// admission, so a priority raised while its transfer waits takes effect at the next free slot.
 ///
 /// The event loop keeps this queue itself rather than letting curl hold the excess as "pending"
 /// handles: curl 7.x wakes pending handles unreliably, and a queue of our own lets a transfer
@@ -19,24 +21,26 @@ struct ConnectionSlots {
     /// Queues `transfer` behind those already waiting.
     mutating func enqueue(_ transfer: CurlTransfer) { waiting.append(transfer) }
 
-    /// Takes the waiting transfers that may start now, in order, each holding its slot until
-    /// `release`; transfers ended meanwhile (cancelled) are dropped.
+    /// Takes the waiting transfers that may start now, highest priority first, each holding its
+    /// slot until `release`; transfers ended meanwhile (cancelled) are dropped.
     mutating func admit() -> [CurlTransfer] {
         guard !waiting.isEmpty, activeCount < total else { return [] }
+        waiting.removeAll { $0.isFinished }
         var admitted: [CurlTransfer] = []
-        var kept: [CurlTransfer] = []
-        for transfer in waiting {
-            if transfer.isFinished { continue }
-            let host = transfer.hostKey
-            if activeCount < total, active[host, default: 0] < perHost {
+        var taken = Set<Int>()
+        // Levels are read once per admission: a raise during the loop waits for the next one.
+        let levels = waiting.map { $0.request.priority?.level ?? .normal }
+        for level in RequestPriority.Level.allCases.reversed() where activeCount < total {
+            for index in waiting.indices where levels[index] == level && activeCount < total {
+                let host = waiting[index].hostKey
+                guard active[host, default: 0] < perHost else { continue }
                 active[host, default: 0] += 1
                 activeCount += 1
-                admitted.append(transfer)
-            } else {
-                kept.append(transfer)
+                admitted.append(waiting[index])
+                taken.insert(index)
             }
         }
-        waiting = kept
+        if !taken.isEmpty { waiting = waiting.indices.filter { !taken.contains($0) }.map { waiting[$0] } }
         return admitted
     }
 

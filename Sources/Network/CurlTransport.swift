@@ -51,6 +51,9 @@ public final class CurlTransport: HTTPTransport {
         public var maxHostConnections = 6
         /// The most connections open at once.
         public var maxTotalConnections = 64
+        /// The size of curl's receive buffer per transfer, or `nil` for curl's own (16 KiB):
+        /// a larger one reads large bodies in fewer pieces.
+        public var receiveBufferBytes: Int?
 
         /// The defaults.
         public init() {}

@@ -17,6 +17,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The total deadline of this request in seconds (connect, headers, body and redirects
     /// together); `nil` takes the transport's default.
     public var timeoutInterval: TimeInterval?
+    /// How urgently it wants a connection slot when it must wait for one; `nil` is `.normal`.
+    public var priority: RequestPriority?
 
     /// A request for `url`; every other part has its default (GET, no headers, no body).
     public init(url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil, timeoutInterval: TimeInterval? = nil) {

@@ -78,6 +78,7 @@ extension RPCServer {
         if let version = try RPCParams(params).optionalString("protocolVersion") {
             try checkProtocolVersion(version)
         }
+        for observer in state.withLock({ initializeObservers }) { try observer(params) }
         state.withLock { initializeParameters = params ?? [:] }
         return [
             "protocolVersion": .string(configuration.protocolVersion),

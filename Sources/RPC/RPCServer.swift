@@ -68,6 +68,7 @@ public final class RPCServer: @unchecked Sendable {
     var inFlight: [RequestID: [RequestContext]] = [:]
     var stopHandlers: [@Sendable () -> Void] = []
     var initializeParameters: JSON?
+    var initializeObservers: [@Sendable (JSON?) throws(RPCError) -> Void] = []
     var signalSources: [DispatchSourceRead] = []
     private var isFinishing = false
     private var isFinished = false
@@ -122,6 +123,13 @@ public final class RPCServer: @unchecked Sendable {
 
     /// The names of every registered method, sorted.
     public var methods: [String] { state.withLock { registrations.keys.sorted() } }
+
+    /// Has `observer` see the params of every `initialize` after the protocol version was
+    /// checked and before it is answered: a service reads its own options there, and an error
+    /// it throws (-32602 naming a bad option) is the answer instead.
+    public func onInitialize(_ observer: @escaping @Sendable (JSON?) throws(RPCError) -> Void) {
+        state.withLock { initializeObservers.append(observer) }
+    }
 
     /// The params of the client's `initialize` request, once it was received.
     public var clientInitializeParameters: JSON? { state.withLock { initializeParameters } }

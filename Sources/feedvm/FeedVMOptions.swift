@@ -20,6 +20,12 @@ struct FeedVMOptions: Sendable {
         static let hostConnections = 1...64
         /// `--max-redirects`.
         static let redirects = 0...50
+        /// `--memory-cache-bytes`: none to 16 GiB.
+        static let memoryCacheBytes = 0...(16 << 30)
+        /// `--disk-cache-bytes`: none to 1 TiB.
+        static let diskCacheBytes = 0...(1 << 40)
+        /// `--cache-max-age`: seconds, up to a year.
+        static let cacheMaxAge = 0...31_536_000
         /// `--store-max-mb`: 1 MB to 1 TB.
         static let storeMegabytes = 1...1_000_000
     }
@@ -44,6 +50,12 @@ struct FeedVMOptions: Sendable {
     var maxHostConnections: Int = 6
     /// `--max-redirects`: redirects followed for one request.
     var maxRedirects: Int = 10
+    /// `--memory-cache-bytes`: the image memory cache's limit.
+    var memoryCacheBytes: Int = 64 << 20
+    /// `--disk-cache-bytes`: the image disk cache's limit.
+    var diskCacheBytes: Int = 256 << 20
+    /// `--cache-max-age`: the longest an image stays fresh, in seconds, whatever its server says.
+    var cacheMaxAge: Int = 604_800
     /// `--store`: the feed store's file; `nil` means `store/feeds.sqlite` in the cache
     /// directory, `"none"` stores nothing.
     var storePath: String?
@@ -89,6 +101,9 @@ struct FeedVMOptions: Sendable {
                 case "--request-timeout-ms": options.requestTimeoutMilliseconds = try reader.integer(in: Range.requestTimeoutMilliseconds)
                 case "--max-host-connections": options.maxHostConnections = try reader.integer(in: Range.hostConnections)
                 case "--max-redirects": options.maxRedirects = try reader.integer(in: Range.redirects)
+                case "--memory-cache-bytes": options.memoryCacheBytes = try reader.integer(in: Range.memoryCacheBytes)
+                case "--disk-cache-bytes": options.diskCacheBytes = try reader.integer(in: Range.diskCacheBytes)
+                case "--cache-max-age": options.cacheMaxAge = try reader.integer(in: Range.cacheMaxAge)
                 case "--framing":
                     let text = try reader.text(expected: "one of: auto, newline, content-length")
                     guard text == "auto" || Framing(rawValue: text) != nil else {

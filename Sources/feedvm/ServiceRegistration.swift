@@ -12,6 +12,9 @@ func registerServices(on server: RPCServer, options: FeedVMOptions) {
     configuration.requestTimeout = Double(options.requestTimeoutMilliseconds) / 1000
     configuration.maxHostConnections = options.maxHostConnections
     configuration.maxRedirects = options.maxRedirects
+    configuration.memoryCacheBytes = options.memoryCacheBytes
+    configuration.diskCacheBytes = options.diskCacheBytes
+    configuration.cacheMaxAge = Double(options.cacheMaxAge)
     if options.storePath != "none" {
         configuration.storePath = options.storePath ?? FeedService.defaultStorePath(cacheDirectory: options.cacheDirectory)
     }

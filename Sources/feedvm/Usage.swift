@@ -16,6 +16,7 @@ let usageText = """
                   [--store FILE|none] [--store-max-mb N]
                   [--max-body-bytes N] [--max-image-bytes N] [--request-timeout-ms N]
                   [--max-host-connections N] [--max-redirects N]
+                  [--memory-cache-bytes N] [--disk-cache-bytes N] [--cache-max-age S]
                   [--help] [--version] [--list-methods]
 
     FeedVM is a headless MVVM engine for paged image feeds. Spawn it and speak JSON-RPC 2.0 on
@@ -63,6 +64,15 @@ let usageText = """
                              connections to one host, \(range(FeedVMOptions.Range.hostConnections)) (default \(FeedVMOptions().maxHostConnections)), for page loads
                              and for images each: page loads never wait for image downloads
       --max-redirects N      redirects followed, \(range(FeedVMOptions.Range.redirects)) (default \(FeedVMOptions().maxRedirects)); only to http/https
+
+    Image cache (one per process, shared by its sessions; `initialize {cache}` may change it):
+      --memory-cache-bytes N images kept in memory, \(range(FeedVMOptions.Range.memoryCacheBytes)) bytes
+                             (default \(FeedVMOptions().memoryCacheBytes)); the least recently used go first
+      --disk-cache-bytes N   image files kept in --cache-dir, \(range(FeedVMOptions.Range.diskCacheBytes)) bytes
+                             (default \(FeedVMOptions().diskCacheBytes)); files used in the last 90 s stay
+      --cache-max-age S      the longest an image is used without asking its server again,
+                             \(range(FeedVMOptions.Range.cacheMaxAge)) seconds (default \(FeedVMOptions().cacheMaxAge), 7 days); a shorter
+                             Cache-Control max-age wins; then it is revalidated (ETag, Last-Modified)
 
     Exit status:
       0  orderly end: stdin closed, `exit` received, SIGTERM/SIGINT/SIGHUP, or stdout closed by

@@ -51,15 +51,16 @@ final class ImageMethodTests: XCTestCase {
 
     func testWillDisplayNearTheEndLoadsTheNextPageAndTheImage() {
         let harness = FeedServiceHarness()
-        let session = loadedSession(harness)
+        // Without image prefetch: row 7 would be prefetched by the willDisplay of row 1.
+        let session = loadedSession(harness, ["total": 25, "prefetchImages": 0])
         let far = harness.call("willDisplay", ["session": session, "index": 1])
-        XCTAssertEqual(far.result, ["loadMore": false, "image": true])
+        XCTAssertEqual(far.result, ["loadMore": false, "image": true, "ready": false])
         XCTAssertEqual(far.trace, ["imageDownloaded"])
         let near = harness.call("willDisplay", ["session": session, "index": 7])
-        XCTAssertEqual(near.result, ["loadMore": true, "image": true])
+        XCTAssertEqual(near.result, ["loadMore": true, "image": true, "ready": false])
         XCTAssertEqual(Set(near.trace), ["imageDownloaded", "sections", "hud"])
         let cached = harness.call("willDisplay", ["session": session, "index": 1])
-        XCTAssertEqual(cached.result, ["loadMore": false, "image": false], "a cached image is not loaded again")
+        XCTAssertEqual(cached.result, ["loadMore": false, "image": false, "ready": true], "a cached image is not loaded again")
         XCTAssertEqual(harness.call("requestCommand", ["session": session, "reload": false]).result?["page"], 3)
     }
 
@@ -77,7 +78,7 @@ final class ImageMethodTests: XCTestCase {
         XCTAssertEqual(full.result?["url"], item["imageURL"])
         XCTAssertEqual(full.notifications[0][keyPath: "params.variant"], "full", "the default variant")
         let prefetch = harness.call("willDisplay", ["session": session, "index": 3, "variant": "thumbnail"])
-        XCTAssertEqual(prefetch.result, ["loadMore": false, "image": true])
+        XCTAssertEqual(prefetch.result, ["loadMore": false, "image": true, "ready": false])
         XCTAssertEqual(prefetch.notifications[0][keyPath: "params.variant"], "thumbnail")
         XCTAssertEqual(harness.call("willDisplay", ["session": session, "index": 3, "variant": "thumbnail"]).result?["image"], false)
         XCTAssertEqual(harness.call("willDisplay", ["session": session, "index": 3]).result?["image"], true, "the full image is another")

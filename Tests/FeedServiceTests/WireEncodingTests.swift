@@ -76,7 +76,7 @@ final class WireEncodingTests: XCTestCase {
         XCTAssertEqual(result.wireJSON.objectValue?.orderedKeys, ["revision", "count", "page", "hasMore", "duplicatesDropped"])
         let clean = PageLoadResult(revision: 2, count: 20, page: 2, hasMore: true)
         XCTAssertEqual(clean.wireJSON, ["revision": 2, "count": 20, "page": 2, "hasMore": true], "duplicatesDropped only when some were")
-        XCTAssertEqual(DisplayOutcome(startedLoadMore: true, startedImage: false).wireJSON, ["loadMore": true, "image": false])
+        XCTAssertEqual(DisplayOutcome(startedLoadMore: true, startedImage: false).wireJSON, ["loadMore": true, "image": false, "ready": false])
         XCTAssertEqual(CancelImageRequest.Response(cancelled: true).wireJSON, ["cancelled": true])
         XCTAssertEqual(UpdateInputRequest.Response(revision: 4).wireJSON, ["revision": 4])
         XCTAssertEqual(DisposeRequest.Response().wireJSON, [:])

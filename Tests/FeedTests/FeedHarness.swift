@@ -36,6 +36,9 @@ final class FeedHarness: @unchecked Sendable {
     /// Overrides the body of every page while set.
     let override = Locked<(@Sendable (PageRequest) -> JSON)?>(nil)
     let imageLoader: ImageLoader
+    /// Every image request sent, with its priority when sent, and the answered ones' URLs.
+    let imageRequests = Locked<[(url: String, priority: RequestPriority.Level)]>([])
+    let answeredImages = Locked<[String]>([])
     private let bag = DisposeBag()
 
     init(input: FeedInput = FeedInput(), delay: Double = 10, imageDelay: Double = 5, header: Bool = true, footer: Bool = true,
@@ -44,12 +47,14 @@ final class FeedHarness: @unchecked Sendable {
         let failures = self.failures
         let override = self.override
         let recorder = RecordingPlugin(requested: requestedURLs, cancelled: cancelledURLs)
+        let answeredImages = self.answeredImages
         imageLoader = ImageLoader(
             diskCache: nil,
-            transport: StubTransport(scheduler: scheduler, delay: imageDelay) { request in
+            transport: RecordingTransport(requests: imageRequests, inner: StubTransport(scheduler: scheduler, delay: imageDelay) { request in
+                answeredImages.withLock { $0.append(request.url.absoluteString) }
                 let png = StubCatalog.imageData(for: request.url.absoluteString)
                 return png.map { .response(statusCode: 200, body: Data($0)) } ?? .response(statusCode: 404, body: Data())
-            })
+            }))
         let environment = FeedEnvironment(
             scheduler: scheduler,
             makeSource: { input in
@@ -124,6 +129,17 @@ final class FeedHarness: @unchecked Sendable {
     var statuses: [RefreshStatus] { entries.compactMap { if case .status(let s) = $0 { return s } else { return nil } } }
     var items: [FeedItem] { Array(viewModel.currentSections.sections[0].items) }
     func clearLog() { log.withLock { $0.removeAll() } }
+}
+
+/// Records what is sent through a transport, with the priority it had when sent.
+struct RecordingTransport: HTTPTransport {
+    let requests: Locked<[(url: String, priority: RequestPriority.Level)]>
+    let inner: any HTTPTransport
+
+    func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
+        requests.withLock { $0.append((request.url.absoluteString, request.priority?.level ?? .normal)) }
+        return inner.send(request, completion: completion)
+    }
 }
 
 /// Records requests and cancellations as the provider sees them.

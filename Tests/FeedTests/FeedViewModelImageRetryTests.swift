@@ -18,7 +18,8 @@ final class FeedViewModelImageRetryTests: XCTestCase {
         let script = Locked<[FeedError]>([])
         let calls = Locked<[Int]>([])
 
-        func retrieveImage(_ url: String, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
+        func retrieveImage(_ request: ImageRequest, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
+            let url = request.url
             let scheduler = scheduler!
             calls.withLock { $0.append(scheduler.clock) }
             let failure = script.withLock { $0.isEmpty ? nil : $0.removeFirst() }
@@ -29,7 +30,7 @@ final class FeedViewModelImageRetryTests: XCTestCase {
             return request
         }
 
-        func isCached(_ url: String) -> Bool { false }
+        func isCached(_ request: ImageRequest) -> Bool { false }
     }
 
     private func harness(_ images: ScriptedImages, input: JSON = [:]) -> RetryHarness {

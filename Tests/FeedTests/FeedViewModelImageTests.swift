@@ -6,8 +6,10 @@ import Reactive
 import XCTest
 
 final class FeedViewModelImageTests: XCTestCase {
+    /// A harness without image prefetching (`FeedViewModelPrefetchTests` has its own).
     private func loadedHarness(prefetchDistance: Int = 3, imageDelay: Double = 5) -> FeedHarness {
-        let harness = FeedHarness(input: try! FeedInput(json: ["prefetchDistance": .int(Int64(prefetchDistance))]), imageDelay: imageDelay)
+        let input = try! FeedInput(json: ["prefetchDistance": .int(Int64(prefetchDistance)), "prefetchImages": 0])
+        let harness = FeedHarness(input: input, imageDelay: imageDelay)
         harness.request(reload: true)
         harness.run()
         harness.clearLog()

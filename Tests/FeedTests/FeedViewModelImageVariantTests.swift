@@ -10,8 +10,9 @@ import XCTest
 /// variants load, join, report and withdraw apart; leaving the row cancels both.
 final class FeedViewModelImageVariantTests: XCTestCase {
     /// The stub catalog's first page, loaded; its images arrive after `imageDelay` ticks.
+    /// A harness without image prefetching (`FeedViewModelPrefetchTests` has its own).
     private func loadedHarness(imageDelay: Double = 5) -> FeedHarness {
-        let harness = FeedHarness(imageDelay: imageDelay)
+        let harness = FeedHarness(input: try! FeedInput(json: ["prefetchImages": 0]), imageDelay: imageDelay)
         harness.request(reload: true)
         harness.run()
         harness.clearLog()
@@ -103,7 +104,7 @@ final class FeedViewModelImageVariantTests: XCTestCase {
         XCTAssertEqual(harness.imageLoader.isCached(try XCTUnwrap(harness.items[2].thumbnailURL)), true)
         let again = display(harness, 2, .thumbnail)
         harness.run()
-        XCTAssertEqual(again.current, DisplayOutcome(startedLoadMore: false, startedImage: false))
+        XCTAssertEqual(again.current, DisplayOutcome(startedLoadMore: false, startedImage: false, imageReady: true))
     }
 
     func testAWillDisplayJoinsAPendingLoadOfItsOwnVariantOnly() {

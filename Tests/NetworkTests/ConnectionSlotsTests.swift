@@ -38,4 +38,43 @@ final class ConnectionSlotsTests: XCTestCase {
         XCTAssertEqual(slots.admit().count, 0, "the cancelled one is dropped, not started")
         XCTAssertNil(slots.millisecondsToNextDeadline)
     }
+
+    private func transfer(_ url: String, _ level: RequestPriority.Level) -> CurlTransfer {
+        var request = HTTPRequest(url: URL(string: url)!)
+        request.priority = RequestPriority(level)
+        return CurlTransfer(request: request, limits: CurlTransport.Limits(), completion: { _ in })
+    }
+
+    func testAFreeSlotGoesToTheHighestPriorityThenToTheEarliest() {
+        var slots = ConnectionSlots(perHost: 1, total: 10)
+        let running = transfer("http://a.test/running", .high)
+        let prefetches = (1...3).map { transfer("http://a.test/prefetch\($0)", .low) }
+        let visible = transfer("http://a.test/visible", .high)
+        let plain = transfer("http://a.test/plain")
+        ([running] + prefetches + [visible, plain]).forEach { slots.enqueue($0) }
+        XCTAssertEqual(slots.admit().map(\.request.url.path), ["/running"])
+        var order: [String] = []
+        var current = running
+        for _ in 0..<5 {
+            slots.release(current)
+            let next = slots.admit()
+            XCTAssertEqual(next.count, 1)
+            current = next[0]
+            order.append(current.request.url.path)
+        }
+        XCTAssertEqual(order, ["/visible", "/plain", "/prefetch1", "/prefetch2", "/prefetch3"])
+    }
+
+    func testARaisedPriorityOvertakesTheTransfersItWaitedBehind() {
+        var slots = ConnectionSlots(perHost: 1, total: 10)
+        let running = transfer("http://a.test/running", .high)
+        let prefetches = (1...3).map { transfer("http://a.test/prefetch\($0)", .low) }
+        ([running] + prefetches).forEach { slots.enqueue($0) }
+        _ = slots.admit()
+        prefetches[2].request.priority?.raise(to: .high)
+        prefetches[2].request.priority?.raise(to: .low)
+        slots.release(running)
+        XCTAssertEqual(slots.admit().map(\.request.url.path), ["/prefetch3"], "raised, and never lowered again")
+        XCTAssertEqual(prefetches[2].request.priority?.level, .high)
+    }
 }

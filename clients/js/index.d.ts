@@ -7,7 +7,8 @@ export * from './types/values.js';
 export * from './types/methods.js';
 
 import type {
-  ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageVariant, InitializeResult, Input, LoadResult,
+  CacheInfo, CacheLimits, ClientCapabilities, ClientInfo, Empty, FeedItem, Image, ImageFormat, ImageSize, ImageVariant,
+  InitializeResult, Input, LoadResult,
   OpenRPCDocument, Output, RefreshStatus, RequestCommandResult, RequestId, Section, SectionChanges, SectionItemChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, EditResult,
 } from './types/values.js';
@@ -17,6 +18,13 @@ import type { FeedMethodMap, NotificationMap, SectionsParams } from './types/met
 
 /** The protocol version this client speaks; `initialize` sends it unless told otherwise. */
 export const PROTOCOL_VERSION: string;
+
+/** The size and format `loadImage` and `willDisplay` ask for (1.2): `size` or `maxPixelSize`. */
+export interface ImageOptions {
+  size?: ImageSize;
+  maxPixelSize?: number;
+  format?: ImageFormat;
+}
 
 /** Per-call options: a timeout in milliseconds and an `AbortSignal`; both send `$/cancelRequest`. */
 export interface CallOptions {
@@ -65,7 +73,7 @@ export class FeedMethods {
   notify(method: string, params?: unknown): void;
   cancel(id: RequestId): void;
   initialize(
-    options?: { clientInfo?: ClientInfo; capabilities?: ClientCapabilities; protocolVersion?: string | null } & CallOptions,
+    options?: { clientInfo?: ClientInfo; capabilities?: ClientCapabilities; protocolVersion?: string | null; cache?: CacheLimits } & CallOptions,
   ): Promise<InitializeResult>;
   ping(options?: CallOptions): Promise<Empty>;
   discover(options?: CallOptions): Promise<OpenRPCDocument>;
@@ -77,12 +85,17 @@ export class FeedMethods {
   updateItem(session: SessionId, id: string, fields: Record<string, unknown>, options?: CallOptions): Promise<EditResult>;
   removeItem(session: SessionId, id: string, options?: CallOptions): Promise<EditResult>;
   bindRefreshStatus(session: SessionId, options?: { header?: boolean; footer?: boolean } & CallOptions): Promise<RefreshStatus>;
-  loadImage(session: SessionId, index: number, options?: { inline?: boolean; variant?: ImageVariant } & CallOptions): Promise<Image>;
+  loadImage(
+    session: SessionId, index: number,
+    options?: { inline?: boolean; variant?: ImageVariant; refresh?: boolean } & ImageOptions & CallOptions,
+  ): Promise<Image>;
   cancelImage(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;
-  willDisplay(session: SessionId, index: number, options?: { variant?: ImageVariant } & CallOptions): Promise<WillDisplayResult>;
+  willDisplay(session: SessionId, index: number, options?: { variant?: ImageVariant } & ImageOptions & CallOptions): Promise<WillDisplayResult>;
   didEndDisplaying(session: SessionId, index: number, options?: CallOptions): Promise<CancelImageResult>;
   updateInput(session: SessionId, input: Input, options?: CallOptions): Promise<UpdateInputResult>;
   dispose(session: SessionId, options?: CallOptions): Promise<Empty>;
+  cacheInfo(options?: CallOptions): Promise<CacheInfo>;
+  clearCache(options?: { memory?: boolean; disk?: boolean } & CallOptions): Promise<CacheInfo>;
   shutdown(options?: CallOptions): Promise<Empty>;
   exit(): void;
 }

@@ -12,7 +12,7 @@ protocol BenchmarkCommand: Sendable {
 
 /// Every benchmark the driver knows, in the order the usage text lists them.
 enum BenchmarkCommands {
-    static let all: [any BenchmarkCommand] = [JSONBenchmark(), ResizeBenchmark()]
+    static let all: [any BenchmarkCommand] = [JSONBenchmark(), ResizeBenchmark(), CacheBenchmark()]
 }
 
 /// Flags shared by every benchmark.

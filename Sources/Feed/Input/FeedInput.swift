@@ -7,8 +7,8 @@ import Network
 ///
 /// ```json
 /// {"source": "stub", "category": "all", "pageSize": 10, "baseURL": "...", "accessKey": "...",
-///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "hud": true,
-///  "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50,
+///  "total": 95, "headers": {"uid": "1"}, "stubDelayMs": 300, "prefetchDistance": 3, "prefetchImages": 6,
+///  "hud": true, "successCode": 0, "auth": {...}, "custom": {...}, "retry": {"maxAttempts": 3}, "maxPages": 50,
 ///  "staleAfterMs": 0, "refreshIntervalMs": 60000, "autoShowNew": false}
 /// ```
 /// Unknown members are ignored so newer clients keep working; known members are checked and a
@@ -40,6 +40,9 @@ public struct FeedInput: Sendable {
     public private(set) var stubDelay: Double?
     /// How close to the end `willDisplay` must get to load the next page.
     public private(set) var prefetchDistance = 3
+    /// How many rows ahead of each `willDisplay`, in the scroll direction, have their images
+    /// prefetched at low priority.
+    public private(set) var prefetchImages = FeedInput.defaultPrefetchImages
     /// Whether loads report `hud` messages.
     public private(set) var showsHUD = true
     /// How old a stored list may be, in milliseconds, before opening it reloads it (0: always).
@@ -58,6 +61,10 @@ public struct FeedInput: Sendable {
     public private(set) var tokenRenewal: TokenRenewal?
     /// The members it was read from, unknown ones included: what `merging(_:)` merges into.
     public private(set) var members = JSONObject()
+
+    /// The default of `prefetchImages`: about half a phone screen of rows, 300 ms ahead of a
+    /// scroll of 20 rows a second.
+    public static let defaultPrefetchImages = 6
 
     /// The default input: the stub catalog, category `all`, pages of 10.
     public init() {}
@@ -79,6 +86,7 @@ public struct FeedInput: Sendable {
         headers = try reader.headerMap("headers") ?? [:]
         stubDelay = try reader.int("stubDelayMs", in: 0...60_000).map { Double($0) / 1000 }
         prefetchDistance = try reader.int("prefetchDistance", in: 0...1000) ?? 3
+        prefetchImages = try reader.int("prefetchImages", in: 0...100) ?? Self.defaultPrefetchImages
         showsHUD = try reader.bool("hud") ?? true
         retryPolicy = try RetryPolicy(inputMember: reader.object["retry"], field: reader.path("retry"))
         maxPages = try reader.int("maxPages", in: 1...1_000_000)
@@ -150,6 +158,7 @@ extension FeedInput: Equatable {
         lhs.source == rhs.source && lhs.category == rhs.category && lhs.pageSize == rhs.pageSize && lhs.baseURL == rhs.baseURL
             && lhs.accessKey == rhs.accessKey && lhs.total == rhs.total && lhs.headers == rhs.headers
             && lhs.stubDelay == rhs.stubDelay && lhs.prefetchDistance == rhs.prefetchDistance && lhs.showsHUD == rhs.showsHUD
+            && lhs.prefetchImages == rhs.prefetchImages
             && lhs.staleAfterMs == rhs.staleAfterMs && lhs.refreshIntervalMs == rhs.refreshIntervalMs && lhs.autoShowNew == rhs.autoShowNew
             && lhs.config == rhs.config && lhs.tokenRenewal == rhs.tokenRenewal
             && lhs.retryPolicy == rhs.retryPolicy && lhs.maxPages == rhs.maxPages

@@ -5,19 +5,21 @@ import Network
 import Reactive
 
 extension FeedViewModel {
-    /// Loads the `variant` of the image of the item at `index` (from cache when possible) and
-    /// succeeds with it after `imageDownloaded` reported it; fails with `.invalidIndex` for an
+    /// Loads the `variant` of the image of the item at `index` as `options` ask (a size, a
+    /// format; from cache when possible, downloaded again when `refresh`) and succeeds with it
+    /// after `imageDownloaded` reported it; fails with `.invalidIndex` for an
     /// index outside the list (nothing emitted), the load's failure or `.noImage` for an item
     /// without an image (each after an `imageDownloaded` without image), or `.cancelled` with the
     /// reason when `cancelImage(index:)`, a new list or `dispose` came first.
     ///
     /// Disposing the subscription before the outcome withdraws this caller: nothing is emitted
     /// for its load, and the download stops unless another caller waits for the same URL.
-    public func loadImage(index: Int, variant: ImageVariant = .full) -> Single<FeedImage> {
+    public func loadImage(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original, refresh: Bool = false) -> Single<FeedImage> {
         Single.create { [self] observer in
             let token = state.withLock { $0.takeToken() }
             scheduleReader(index: index, imageToken: token) { viewModel, state in
-                viewModel.startImage(index: index, variant: variant, token: token, waiter: { observer($0.singleEvent) }, &state)
+                let image = ImageAsk(variant: variant, options: options, refresh: refresh)
+                return viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state)
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -41,13 +43,15 @@ extension FeedViewModel {
 
     /// The view is about to show row `index` (seed 002's `willDisplayCell`): loads the next page
     /// when the row is among the last `prefetchDistance` rows and more remain (joining a load in
-    /// flight), and the `variant` of the row's image when it has one that is neither cached nor
-    /// loading. Each subscription does this once.
+    /// flight), and the `variant` of the row's image as `options` ask when it is neither cached
+    /// nor loading; then prefetches the images of the next `prefetchImages` rows in the
+    /// direction of the scroll (see `prefetchImages(after:_:_:)`). Each subscription does this
+    /// once.
     ///
-    /// Succeeds once both loads ended and their outputs were emitted, saying which were started;
-    /// their failures are reported by their outputs (`hud`, `imageDownloaded`), not here. Fails
-    /// with `.invalidIndex` for a row outside the list.
-    public func willDisplay(index: Int, variant: ImageVariant = .full) -> Single<DisplayOutcome> {
+    /// Succeeds once both loads ended and their outputs were emitted, saying which were started
+    /// and whether the image was ready; their failures are reported by their outputs (`hud`,
+    /// `imageDownloaded`), not here. Fails with `.invalidIndex` for a row outside the list.
+    public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
                 guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
@@ -55,21 +59,23 @@ extension FeedViewModel {
                     let error = FeedError.invalidIndex(index, count: state.items.count)
                     return [{ observer(.failure(error)) }]
                 }
-                let needsImage = state.items[index].imageURL(variant).map { url in
-                    !(state.imageLoads[index]?.values.contains { $0.variant == variant } ?? false)
-                        && !viewModel.environment.imageLoader.isCached(url)
-                } ?? false
+                let image = ImageAsk(variant: variant, options: options, refresh: false)
+                let url = state.items[index].imageURL(variant, for: options)
+                let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
+                let needsImage = url != nil && !isReady
+                    && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
                 viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
-                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage)
+                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
                 let finishOne: @Sendable () -> Void = {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
                 }
                 var effects: [@Sendable () -> Void] = []
                 if needsImage {
-                    effects += viewModel.startImage(index: index, variant: variant, token: state.takeToken(), waiter: { _ in finishOne() }, &state)
+                    effects += viewModel.startImage(index: index, image, token: state.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
+                effects += viewModel.prefetchImages(after: index, image, &state)
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
                 if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
                 return effects
@@ -79,45 +85,53 @@ extension FeedViewModel {
     }
 
     /// The view no longer waits for row `index`'s images (`cancelImage`, seed 002's
-    /// `didEndDisplaying`): cancels the row's pending image loads, of every variant (the
-    /// download itself goes on while another caller waits for the same URL). Each subscription
-    /// does this once; it succeeds with whether anything was pending.
+    /// `didEndDisplaying`): cancels the row's pending image loads, of every variant, size and
+    /// format, and its prefetch (the download itself goes on while another caller waits for the
+    /// same URL). Each subscription does this once; it succeeds with whether anything was
+    /// pending.
     public func cancelImage(index: Int) -> Single<Bool> {
         Single.create { [self] observer in
-            scheduleReader(index: index) { _, state in
+            scheduleReader(index: index) { viewModel, state in
                 let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
-                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{ observer(.success(!loads.isEmpty)) }]
+                let prefetcher = viewModel.prefetcher
+                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{
+                    let prefetching = prefetcher.cancel(index)
+                    observer(.success(!loads.isEmpty || prefetching))
+                }]
             }
             return Disposables.create()
         }
     }
 
-    /// Starts loading the `variant` of row `index`'s image for `waiter`; `token` (from
-    /// `takeToken`) names the load, so that its caller can withdraw it.
+    /// Starts loading row `index`'s image as `image` asks for `waiter`, at high priority;
+    /// `token` (from `takeToken`) names the load, so that its caller can withdraw it.
     func startImage(
-        index: Int, variant: ImageVariant, token: Int, waiter: @escaping FeedViewModelState.ImageWaiter, _ state: inout FeedViewModelState
+        index: Int, _ image: ImageAsk, token: Int, waiter: @escaping FeedViewModelState.ImageWaiter, _ state: inout FeedViewModelState
     ) -> [@Sendable () -> Void] {
+        let variant = image.variant
         guard !state.isDisposed else { return [{ waiter(.failure(.cancelled(.disposed))) }] }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return [{ waiter(.failure(error)) }]
         }
-        guard let url = state.items[index].imageURL(variant) else {
+        guard let url = state.items[index].imageURL(variant, for: image.options) else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
-            return [{ [imageDownloaded] in imageDownloaded.onNext(ImageDownload(index: index, variant: variant, result: result)) }, { waiter(result) }]
+            let download = ImageDownload(index: index, variant: variant, options: image.options, result: result)
+            return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { waiter(result) }]
         }
         let request = SerialDisposable()
-        state.imageLoads[index, default: [:]][token] = .init(variant: variant, request: request, waiter: waiter)
+        state.imageLoads[index, default: [:]][token] = .init(variant: variant, options: image.options, request: request, waiter: waiter)
         let (loader, environment, policy) = (environment.imageLoader, environment, state.input.retryPolicy)
         let scheduler = environment.scheduler
         // `stub://` names the stub catalog's images: only the stub source's items may use it.
-        let refused = state.input.source != .stub && URLScheme.of(url) == "stub"
+        let refused = refusesStubURL(url, state)
         return [{ [weak self] in
             let finish: @Sendable (Result<FeedImage, FeedError>) -> Void = { [weak self] result in
                 scheduler.schedule { [weak self] in self?.finishImage(index: index, token: token, result: result) }
             }
             guard !refused else { return finish(.failure(.refusedScheme("stub", url: url))) }
-            request.disposable = loader.retrieveImage(url, retrying: policy, in: environment, completion: finish)
+            let imageRequest = ImageRequest(url: url, options: image.options, priority: .high, forceRefresh: image.refresh)
+            request.disposable = loader.retrieveImage(imageRequest, retrying: policy, in: environment, completion: finish)
         }]
     }
 
@@ -126,7 +140,7 @@ extension FeedViewModel {
             // Not listed: cancelled, withdrawn, or its list was replaced; nothing is reported.
             guard let load = state.imageLoads[index]?.removeValue(forKey: token) else { return [] }
             if state.imageLoads[index]?.isEmpty == true { state.imageLoads[index] = nil }
-            let download = ImageDownload(index: index, variant: load.variant, result: result)
+            let download = ImageDownload(index: index, variant: load.variant, options: load.options, result: result)
             return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { load.waiter(result) }]
         }
         perform(effects)
@@ -137,7 +151,8 @@ extension FeedViewModel {
     func cancelAllImages(because reason: CancellationReason, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
         let loads = state.imageLoads.values.flatMap(\.values)
         state.imageLoads = [:]
-        return loads.map { Self.cancelling($0, because: reason) }
+        state.lastDisplayedIndex = nil
+        return loads.map { Self.cancelling($0, because: reason) } + [{ [prefetcher] in prefetcher.cancelAll() }]
     }
 
     private static func cancelling(_ load: FeedViewModelState.ImageLoad, because reason: CancellationReason) -> @Sendable () -> Void {

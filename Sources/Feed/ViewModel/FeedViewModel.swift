@@ -1,4 +1,5 @@
 import FeedModel
+import Images
 import JSON
 import Locking
 import Reactive
@@ -92,6 +93,8 @@ public final class FeedViewModel: ViewModelType, Sendable {
     let refreshUpdates: BehaviorSubject<RefreshUpdate>
     let imageDownloaded = PublishSubject<ImageDownload>()
     let hud = PublishSubject<HUDMessage>()
+    /// The images of the rows about to be shown, at low priority.
+    let prefetcher: ImagePrefetcher
     let newItems = PublishSubject<NewItems>()
     private let bag = DisposeBag()
     private let output: Output
@@ -100,6 +103,7 @@ public final class FeedViewModel: ViewModelType, Sendable {
     /// stored list when the environment's store has one (marked stale; `resume` reloads it).
     public init(input: FeedInput, environment: FeedEnvironment) {
         self.environment = environment
+        prefetcher = ImagePrefetcher(loader: environment.imageLoader)
         var initial = FeedViewModelState(input: input, source: environment.makeSource(input))
         let restored = initial.restore(input, from: environment.store, now: environment.wallClockMilliseconds)
         initial.items = PagedList(restored)

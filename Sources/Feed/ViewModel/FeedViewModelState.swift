@@ -58,6 +58,8 @@ struct FeedViewModelState {
     struct ImageLoad {
         /// The rendition it loads: a row's variants are loaded, reported and joined apart.
         let variant: ImageVariant
+        /// The size and format it loads: each is loaded, reported and joined apart too.
+        let options: ImageOptions
         let request: SerialDisposable
         let waiter: ImageWaiter
     }
@@ -88,6 +90,8 @@ struct FeedViewModelState {
     var imageLoads: [Int: [Int: ImageLoad]] = [:]
     var nextToken = 0
     var isDisposed = false
+    /// The row of the latest `willDisplay`: the next one says which way the view scrolls.
+    var lastDisplayedIndex: Int?
 
     init(input: FeedInput, source: any FeedSource) {
         self.input = input

@@ -7,13 +7,16 @@ public struct ImageDownload: Sendable, Equatable {
     public var index: Int
     /// Which rendition was loaded.
     public var variant: ImageVariant
+    /// The size and format it was loaded at.
+    public var options: ImageOptions
     /// The image, or why there is none.
     public var result: Result<FeedImage, FeedError>
 
     /// A report.
-    public init(index: Int, variant: ImageVariant = .full, result: Result<FeedImage, FeedError>) {
+    public init(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original, result: Result<FeedImage, FeedError>) {
         self.index = index
         self.variant = variant
+        self.options = options
         self.result = result
     }
 

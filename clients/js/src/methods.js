@@ -15,6 +15,10 @@ export const PROTOCOL_VERSION = '1.2';
  * @typedef {import('../index.js').ClientCapabilities} ClientCapabilities
  * @typedef {import('../index.js').RequestId} RequestId
  * @typedef {import('../index.js').ImageVariant} ImageVariant
+ * @typedef {import('../index.js').ImageSize} ImageSize
+ * @typedef {import('../index.js').ImageFormat} ImageFormat
+ * @typedef {import('../index.js').CacheLimits} CacheLimits
+ * @typedef {{size?: ImageSize, maxPixelSize?: number, format?: ImageFormat}} ImageOptions
  */
 
 /**
@@ -64,17 +68,19 @@ export class FeedMethods {
    * Optional handshake. `capabilities: {sections: {incremental: true}}` asks for incremental
    * `sections` (see `FeedMirror`); `{images: {inline: true}}` adds base64 `data` to images.
    * Sends the `protocolVersion` this client speaks (`null`: none); a server of another major
-   * version refuses it with `InvalidParams` whose `data.supported` names its own.
-   * @param {{clientInfo?: ClientInfo, capabilities?: ClientCapabilities, protocolVersion?: string | null} & CallOptions} [options]
+   * version refuses it with `InvalidParams` whose `data.supported` names its own. `cache:
+   * {memoryBytes, diskBytes, maxAge}` sets the process's image cache limits (1.2).
+   * @param {{clientInfo?: ClientInfo, capabilities?: ClientCapabilities, protocolVersion?: string | null, cache?: CacheLimits} & CallOptions} [options]
    * @returns {ResultOf<'initialize'>}
    */
   initialize(options = {}) {
-    const { clientInfo, capabilities, protocolVersion = PROTOCOL_VERSION, ...callOptions } = options;
+    const { clientInfo, capabilities, protocolVersion = PROTOCOL_VERSION, cache, ...callOptions } = options;
     /** @type {FeedMethodMap['initialize']['params']} */
     const params = {};
     if (clientInfo !== undefined) params.clientInfo = clientInfo;
     if (capabilities !== undefined) params.capabilities = capabilities;
     if (protocolVersion !== null) params.protocolVersion = protocolVersion;
+    if (cache !== undefined) params.cache = cache;
     return this.call('initialize', params, callOptions);
   }
 
@@ -183,17 +189,23 @@ export class FeedMethods {
    * Loads item `index`'s image (caches first): `{url, mimeType, width, height, byteCount,
    * path, data?}`, after an `imageDownloaded` event. `inline` adds base64 `data`;
    * `variant: 'thumbnail'` loads the item's `thumbnailURL` (its `imageURL` when it has none).
+   * `size: {maxWidth, maxHeight}` or `maxPixelSize` resizes to fit (aspect ratio kept, never
+   * enlarged), `format` is `'original'`, `'png'` or `'jpeg'`, `refresh` downloads again (1.2).
    * @param {string} session
    * @param {number} index
-   * @param {{inline?: boolean, variant?: ImageVariant} & CallOptions} [options]
+   * @param {{inline?: boolean, variant?: ImageVariant, refresh?: boolean} & ImageOptions & CallOptions} [options]
    * @returns {ResultOf<'loadImage'>}
    */
   loadImage(session, index, options = {}) {
-    const { inline, variant, ...callOptions } = options;
+    const { inline, variant, size, maxPixelSize, format, refresh, ...callOptions } = options;
     /** @type {FeedMethodMap['loadImage']['params']} */
     const params = { session, index };
     if (inline !== undefined) params.inline = inline;
     if (variant !== undefined) params.variant = variant;
+    if (size !== undefined) params.size = size;
+    if (maxPixelSize !== undefined) params.maxPixelSize = maxPixelSize;
+    if (format !== undefined) params.format = format;
+    if (refresh !== undefined) params.refresh = refresh;
     return this.call('loadImage', params, callOptions);
   }
 
@@ -209,18 +221,23 @@ export class FeedMethods {
   }
 
   /**
-   * Item `index` is about to be shown: prefetches the next page near the end and the item's
-   * image (the full one, or `variant`). Resolves `{loadMore, image}` once both ended.
+   * Item `index` is about to be shown: prefetches the next page near the end, the item's
+   * image (the full one, or `variant`, at `size`/`maxPixelSize` and `format`) and the next
+   * `prefetchImages` rows' images. Resolves `{loadMore, image, ready}` once both ended
+   * (`ready`: the image was already cached).
    * @param {string} session
    * @param {number} index
-   * @param {{variant?: ImageVariant} & CallOptions} [options]
+   * @param {{variant?: ImageVariant} & ImageOptions & CallOptions} [options]
    * @returns {ResultOf<'willDisplay'>}
    */
   willDisplay(session, index, options = {}) {
-    const { variant, ...callOptions } = options;
+    const { variant, size, maxPixelSize, format, ...callOptions } = options;
     /** @type {FeedMethodMap['willDisplay']['params']} */
     const params = { session, index };
     if (variant !== undefined) params.variant = variant;
+    if (size !== undefined) params.size = size;
+    if (maxPixelSize !== undefined) params.maxPixelSize = maxPixelSize;
+    if (format !== undefined) params.format = format;
     return this.call('willDisplay', params, callOptions);
   }
 
@@ -255,6 +272,25 @@ export class FeedMethods {
    */
   dispose(session, options) {
     return this.call('dispose', { session }, options);
+  }
+
+  /**
+   * What the process's image caches hold and may hold: `{memory, disk, maxAge}` (1.2).
+   * @param {CallOptions} [options]
+   * @returns {ResultOf<'cacheInfo'>}
+   */
+  cacheInfo(options) {
+    return this.call('cacheInfo', {}, options);
+  }
+
+  /**
+   * Empties the memory and/or disk image cache (both by default); resolves as `cacheInfo` (1.2).
+   * @param {{memory?: boolean, disk?: boolean} & CallOptions} [options]
+   * @returns {ResultOf<'clearCache'>}
+   */
+  clearCache(options = {}) {
+    const { memory = true, disk = true, ...callOptions } = options;
+    return this.call('clearCache', { memory, disk }, callOptions);
   }
 
   /**

@@ -52,7 +52,7 @@ test('images, display callbacks, input updates and dispose answer their document
   assert.equal(statSync(image.path).size, image.byteCount);
   const inline = await client.loadImage(session, 2, { inline: true });
   assert.equal(Buffer.from(/** @type {string} */ (inline.data), 'base64').length, image.byteCount);
-  assert.deepEqual(await client.willDisplay(session, 4), { loadMore: true, image: true });
+  assert.deepEqual(await client.willDisplay(session, 4), { loadMore: true, image: true, ready: false });
   assert.deepEqual(await client.cancelImage(session, 0), { cancelled: false });
   assert.deepEqual(await client.didEndDisplaying(session, 1), { cancelled: false });
   const cleared = nextEvent(client, 'sections', (params) => params.session === session, 5000);
@@ -77,10 +77,28 @@ test('a thumbnail is its own load of the item\'s thumbnailURL, reported with its
   assert.deepEqual([thumbnail.width, thumbnail.height], [Number(item.width) / 2, Number(item.height) / 2]);
   assert.equal((await client.loadImage(session, 1)).url, item.imageURL);
   assert.deepEqual(reports.map((report) => report.variant), ['thumbnail', 'full']);
-  assert.deepEqual(await client.willDisplay(session, 2, { variant: 'thumbnail' }), { loadMore: false, image: true });
+  assert.deepEqual(await client.willDisplay(session, 2, { variant: 'thumbnail' }), { loadMore: false, image: true, ready: false });
   assert.equal(reports.at(-1)?.variant, 'thumbnail');
   const refused = await client.loadImage(session, 1, { variant: /** @type {any} */ ('poster') }).then(() => null, (e) => e);
   assert.ok(refused instanceof InvalidParams && /** @type {any} */ (refused.data).field === 'variant', String(refused));
+}));
+
+test('an image at a size and format, then the caches reported and cleared (1.2)', () => withClient(async (client) => {
+  const { session } = await client.transform({ source: 'stub', pageSize: 5, prefetchImages: 0 });
+  await client.requestCommand(session, true);
+  const original = await client.loadImage(session, 0);
+  const small = await client.loadImage(session, 0, { maxPixelSize: 48, format: 'jpeg' });
+  assert.equal(small.mimeType, 'image/jpeg');
+  assert.ok(small.path.endsWith('.jpg'), small.path);
+  assert.equal(Math.max(small.width, small.height), 48);
+  assert.ok(Math.abs(small.width / small.height - original.width / original.height) < 0.05, 'the aspect ratio is kept');
+  const boxed = await client.loadImage(session, 0, { size: { maxWidth: 40 } });
+  assert.deepEqual([boxed.mimeType, boxed.width], ['image/png', 40]);
+  assert.deepEqual(await client.willDisplay(session, 0, { maxPixelSize: 48, format: 'jpeg' }), { loadMore: false, image: false, ready: true });
+  const info = await client.cacheInfo();
+  assert.deepEqual([info.memory.entries, info.disk.entries], [3, 3]);
+  const cleared = await client.clearCache({ memory: true, disk: true });
+  assert.deepEqual([cleared.memory.entries, cleared.disk.entries, cleared.disk.bytes], [0, 0, 0]);
 }));
 
 test('initialize sends the protocol version; discover answers the OpenRPC document', () => withClient(async (client) => {

@@ -3,7 +3,8 @@
 // index.d.ts.
 
 import type {
-  ClientCapabilities, ClientInfo, Empty, Image, ImageVariant, InitializeResult, Input, LoadResult, LoadState,
+  CacheInfo, CacheLimits, ClientCapabilities, ClientInfo, Empty, Image, ImageFormat, ImageSize, ImageVariant,
+  InitializeResult, Input, LoadResult, LoadState,
   OpenRPCDocument, RefreshStatus, RequestCommandResult, RefreshStatusName, RequestId, Section, SectionChanges, SessionId,
   TransformResult, CancelImageResult, WillDisplayResult, UpdateInputResult, ErrorObject, EditResult, SectionsAnchor,
 } from './values.js';
@@ -14,6 +15,7 @@ export interface InitializeParams {
   clientInfo?: ClientInfo;
   capabilities?: ClientCapabilities;
   protocolVersion?: string;
+  cache?: CacheLimits;
 }
 
 export interface TransformParams {
@@ -52,12 +54,24 @@ export interface LoadImageParams {
   index: number;
   inline?: boolean;
   variant?: ImageVariant;
+  size?: ImageSize;
+  maxPixelSize?: number;
+  format?: ImageFormat;
+  refresh?: boolean;
 }
 
 export interface WillDisplayParams {
   session: SessionId;
   index: number;
   variant?: ImageVariant;
+  size?: ImageSize;
+  maxPixelSize?: number;
+  format?: ImageFormat;
+}
+
+export interface ClearCacheParams {
+  memory?: boolean;
+  disk?: boolean;
 }
 
 export interface ItemParams {
@@ -95,6 +109,8 @@ export interface FeedMethodMap {
   dispose: { params: SessionParams; result: Empty };
   updateItem: { params: UpdateItemParams; result: EditResult };
   removeItem: { params: RemoveItemParams; result: EditResult };
+  cacheInfo: { params: Empty; result: CacheInfo };
+  clearCache: { params: ClearCacheParams; result: CacheInfo };
 }
 
 /** The notifications a client sends, by wire name. */
@@ -129,6 +145,8 @@ export interface ImageDownloadedParams {
   session: SessionId;
   index: number;
   variant: ImageVariant;
+  size?: ImageSize;
+  format?: ImageFormat;
   image: Image | null;
   error?: ErrorObject;
 }

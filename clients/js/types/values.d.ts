@@ -17,7 +17,7 @@ export interface ClientCapabilities {
 
 export interface ServerCapabilities {
   sections?: { incremental?: boolean };
-  images?: { inline?: boolean };
+  images?: { inline?: boolean; formats?: ImageFormat[] };
   sources?: string[];
 }
 
@@ -36,6 +36,7 @@ export interface Input {
   total?: number;
   headers?: Record<string, string>;
   prefetchDistance?: number;
+  prefetchImages?: number;
   hud?: boolean;
   stubDelayMs?: number;
   retry?: RetryPolicy;
@@ -275,6 +276,29 @@ export interface Image {
 /** Which rendition `loadImage`/`willDisplay` load: `thumbnail` falls back to the full image. */
 export type ImageVariant = 'full' | 'thumbnail';
 
+/** The box an image is drawn in (pixels): the aspect ratio is kept, never enlarged. */
+export interface ImageSize {
+  maxWidth?: number;
+  maxHeight?: number;
+}
+
+/** The format `loadImage`/`willDisplay` ask for: `original` (default), `png` or `jpeg`. */
+export type ImageFormat = 'original' | 'png' | 'jpeg';
+
+/** The process's image cache limits (`initialize {cache}`). */
+export interface CacheLimits {
+  memoryBytes?: number;
+  diskBytes?: number;
+  maxAge?: number;
+}
+
+/** What the image caches hold and may hold (`cacheInfo`, `clearCache`). */
+export interface CacheInfo {
+  memory: { entries: number; bytes: number; limit: number };
+  disk: { entries: number; bytes: number; limit: number; directory: string; indexed: boolean };
+  maxAge: number;
+}
+
 export type RefreshStatusName =
   'none' | 'beingHeaderRefresh' | 'endHeaderRefresh' | 'beingFooterRefresh' | 'endFooterRefresh' | 'noMoreData' | 'footerStatus';
 
@@ -316,6 +340,7 @@ export interface CancelImageResult {
 export interface WillDisplayResult {
   loadMore: boolean;
   image: boolean;
+  ready: boolean;
 }
 
 export interface UpdateInputResult {
@@ -369,7 +394,10 @@ export interface ImageLoadFailedData {
   url?: string;
   status?: number;
   reason?: 'timedOut' | 'bodyTooLarge' | 'malformedResponse' | 'tooManyRedirects' | 'connectionFailed' | 'transportUnavailable'
-    | 'notAnImage' | 'cacheUnavailable' | 'noImage';
+    | 'notAnImage' | 'cacheUnavailable' | 'noImage' | 'decoderUnavailable' | 'unsupportedFormat' | 'imageTooLarge'
+    | 'truncatedImage' | 'corruptImage' | 'outOfMemory' | 'encodingFailed';
+  library?: string;
+  package?: string;
 }
 
 export interface SchemeRefusedData {

@@ -157,6 +157,29 @@ H.test('<CR> loads the image under the cursor: size, type, cache path, g:feedvm_
   H.wait_for('the card to close when the cursor moves', function() return #floats() == 0 end)
 end)
 
+H.test('load_image takes a size and format; the connection reports and clears the cache (protocol 1.2)', function()
+  local _, view = E.open_loaded({ source = 'stub', category = 'welfare', prefetchImages = 0 })
+  local small
+  view.session:load_image(2, function(err, image) small = { err = err, image = image } end, { maxPixelSize = 40, format = 'jpeg' })
+  H.wait_for('the small image', function() return small end)
+  H.eq(nil, small.err)
+  H.eq('image/jpeg', small.image.mimeType)
+  H.eq(40, math.max(small.image.width, small.image.height), 'the longer side is 40')
+  H.ok(small.image.path:match('%.jpg$'), 'the cache file is a .jpg: ' .. small.image.path)
+  local shown
+  view.session:will_display(2, function(err, result) shown = result end, { maxPixelSize = 40, format = 'jpeg' })
+  H.wait_for('willDisplay', function() return shown end)
+  H.eq(true, shown.ready, 'that size is cached')
+  local info
+  view.session.connection:cache_info(function(err, result) info = result end)
+  H.wait_for('cacheInfo', function() return info end)
+  H.ok(info.disk.entries >= 1 and info.memory.limit == 64 * 1024 * 1024, vim.inspect(info))
+  local cleared
+  view.session.connection:clear_cache({ memory = true, disk = true }, function(err, result) cleared = result end)
+  H.wait_for('clearCache', function() return cleared end)
+  H.eq(0, cleared.disk.entries)
+end)
+
 H.test('g:feedvm_open_image as a shell command gets the path appended', function()
   E.open_loaded({ source = 'stub' })
   E.capture_notify()

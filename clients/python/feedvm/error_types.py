@@ -58,7 +58,10 @@ class ImageLoadFailedData(_ImageLoadFailedDataRequired, total=False):
     status: int
     reason: Literal["timedOut", "bodyTooLarge", "malformedResponse", "tooManyRedirects",
                     "connectionFailed", "transportUnavailable", "notAnImage", "cacheUnavailable",
-                    "noImage"]
+                    "noImage", "decoderUnavailable", "unsupportedFormat", "imageTooLarge",
+                    "truncatedImage", "corruptImage", "outOfMemory", "encodingFailed"]
+    library: str
+    package: str
 
 
 class _SchemeRefusedDataRequired(TypedDict):

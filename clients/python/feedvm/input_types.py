@@ -223,3 +223,4 @@ class Input(TypedDict, total=False):
     staleAfterMs: int
     refreshIntervalMs: int
     autoShowNew: bool
+    prefetchImages: int

@@ -213,3 +213,5 @@ class FeedMethods:
     show_new = TypedMethod(requests.show_new)
     update_item = TypedMethod(requests.update_item)
     remove_item = TypedMethod(requests.remove_item)
+    cache_info = TypedMethod(requests.cache_info)
+    clear_cache = TypedMethod(requests.clear_cache)

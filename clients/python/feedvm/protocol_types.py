@@ -11,16 +11,17 @@ from .input_types import Input
 
 __all__ = [
     "SessionId", "RequestId", "Empty", "ClientInfo", "ClientCapabilitiesSections",
-    "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections",
+    "ClientCapabilitiesImages", "ClientCapabilities", "ServerCapabilitiesSections", "ImageFormat",
     "ServerCapabilitiesImages", "ServerCapabilities", "InitializeResultServerInfo",
     "InitializeResult", "FeedItem", "Section", "RefreshStatusName", "LoadError", "LoadState",
     "RefreshStatus", "Output", "TransformResult", "EndReason", "LoadResult", "Image",
     "ImageVariant", "IndexedItem", "SectionItemChangesMovedItem", "SectionItemChanges",
     "SectionChanges", "CancelImageResult", "WillDisplayResult", "UpdateInputResult",
     "OpenRPCDocument", "RetryResult", "RequestCommandResult", "SectionsAnchor", "EditResult",
-    "InitializeParams", "CancelRequestParams", "TransformParams", "RequestCommandParams",
-    "BindRefreshStatusParams", "LoadImageParams", "CancelImageParams", "WillDisplayParams",
-    "DidEndDisplayingParams", "UpdateInputParams", "DisposeParams", "UpdateItemParams",
+    "ImageSize", "CacheLimits", "CacheInfoMemory", "CacheInfoDisk", "CacheInfo", "InitializeParams",
+    "CancelRequestParams", "TransformParams", "RequestCommandParams", "BindRefreshStatusParams",
+    "LoadImageParams", "CancelImageParams", "WillDisplayParams", "DidEndDisplayingParams",
+    "UpdateInputParams", "DisposeParams", "ClearCacheParams", "UpdateItemParams",
     "RemoveItemParams", "SectionsParams", "RefreshStatusParams", "ImageDownloadedParams",
     "HudParams", "TokenRefreshedParams", "NewItemsParams", "METHOD_PARAMS", "METHOD_RESULTS",
     "NOTIFICATION_PARAMS",
@@ -63,8 +64,17 @@ class ServerCapabilitiesSections(TypedDict, total=False):
     incremental: bool
 
 
+#: The format of the result: original keeps the downloaded bytes when nothing needs doing, and when
+#: resized writes the original's format if it is JPEG or PNG, else PNG; png and jpeg transcode (JPEG
+#: quality 85; transparency flattened onto white). GIF and BMP are decoded by no codec: when they
+#: would have to be resized or transcoded they answer -32003 reason unsupportedFormat; when they
+#: already fit and no other format is asked they are served as they are.
+ImageFormat = Literal["original", "png", "jpeg"]
+
+
 class ServerCapabilitiesImages(TypedDict, total=False):
     inline: bool
+    formats: List[ImageFormat]
 
 
 class ServerCapabilities(TypedDict, total=False):
@@ -261,6 +271,7 @@ class WillDisplayResult(TypedDict):
     """The result of ``willDisplay``."""
     loadMore: bool
     image: bool
+    ready: bool
 
 
 class UpdateInputResult(TypedDict):
@@ -302,6 +313,44 @@ class EditResult(TypedDict):
     found: bool
 
 
+class ImageSize(TypedDict, total=False):
+    """The box an image is drawn in, in pixels: the result keeps the original's aspect ratio, fits
+    the box and is never larger than the original (no upscaling). A side left out is not limited.
+    """
+    maxWidth: int
+    maxHeight: int
+
+
+class CacheLimits(TypedDict, total=False):
+    """The process's image cache limits (initialize cache): each member given replaces the current
+    value (lowering a limit evicts at once).
+    """
+    memoryBytes: int
+    diskBytes: int
+    maxAge: int
+
+
+class CacheInfoMemory(TypedDict):
+    entries: int
+    bytes: int
+    limit: int
+
+
+class CacheInfoDisk(TypedDict):
+    entries: int
+    bytes: int
+    limit: int
+    directory: str
+    indexed: bool
+
+
+class CacheInfo(TypedDict):
+    """The result of ``cacheInfo``, ``clearCache``."""
+    memory: CacheInfoMemory
+    disk: CacheInfoDisk
+    maxAge: int
+
+
 class InitializeParams(TypedDict, total=False):
     """The params of ``initialize``: Optional handshake: exchange capabilities and the protocol
     version.
@@ -309,6 +358,7 @@ class InitializeParams(TypedDict, total=False):
     clientInfo: ClientInfo
     capabilities: ClientCapabilities
     protocolVersion: str
+    cache: CacheLimits
 
 
 class CancelRequestParams(TypedDict):
@@ -352,11 +402,15 @@ class _LoadImageParamsRequired(TypedDict):
 
 
 class LoadImageParams(_LoadImageParamsRequired, total=False):
-    """The params of ``loadImage``: Load an item's image or its thumbnail (cache first); sends
-    imageDownloaded, then answers.
+    """The params of ``loadImage``: Load an item's image or its thumbnail at a size and format
+    (cache first); sends imageDownloaded, then answers.
     """
     inline: bool
     variant: ImageVariant
+    size: ImageSize
+    maxPixelSize: int
+    format: ImageFormat
+    refresh: bool
 
 
 class CancelImageParams(TypedDict):
@@ -373,10 +427,14 @@ class _WillDisplayParamsRequired(TypedDict):
 
 
 class WillDisplayParams(_WillDisplayParamsRequired, total=False):
-    """The params of ``willDisplay``: The front end is about to show an item: prefetch the next page
-    and the item's image (the variant named, full by default), if it has one.
+    """The params of ``willDisplay``: The front end is about to show an item: prefetch the next
+    page, load the item's image (the variant, size and format named, the full original by default)
+    if it has one, and prefetch the next prefetchImages rows' images at low priority.
     """
     variant: ImageVariant
+    size: ImageSize
+    maxPixelSize: int
+    format: ImageFormat
 
 
 class DidEndDisplayingParams(TypedDict):
@@ -398,6 +456,14 @@ class UpdateInputParams(TypedDict):
 class DisposeParams(TypedDict):
     """The params of ``dispose``: Release a session; its in-flight requests are answered -32800."""
     session: SessionId
+
+
+class ClearCacheParams(TypedDict, total=False):
+    """The params of ``clearCache``: Empty the memory and/or disk image cache; answers cacheInfo
+    afterwards.
+    """
+    memory: bool
+    disk: bool
 
 
 class UpdateItemParams(TypedDict):
@@ -458,6 +524,8 @@ class ImageDownloadedParams(_ImageDownloadedParamsRequired, total=False):
     """The params of ``imageDownloaded``: An image load ended (success: image; failure: null and
     error); variant says which rendition.
     """
+    size: ImageSize
+    format: ImageFormat
     error: ErrorObject
 
 
@@ -502,6 +570,7 @@ METHOD_PARAMS: Dict[str, Any] = {
     "didEndDisplaying": DidEndDisplayingParams,
     "updateInput": UpdateInputParams,
     "dispose": DisposeParams,
+    "clearCache": ClearCacheParams,
     "updateItem": UpdateItemParams,
     "removeItem": RemoveItemParams,
 }
@@ -521,6 +590,8 @@ METHOD_RESULTS: Dict[str, Any] = {
     "didEndDisplaying": CancelImageResult,
     "updateInput": UpdateInputResult,
     "dispose": Empty,
+    "cacheInfo": CacheInfo,
+    "clearCache": CacheInfo,
     "updateItem": EditResult,
     "removeItem": EditResult,
 }

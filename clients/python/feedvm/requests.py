@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from typing import Any, Dict, Generic, Optional, TypeVar
 
 from .input_types import Input
-from .protocol_types import (BindRefreshStatusParams, CancelImageParams, CancelImageResult, ClientCapabilities,
-                             ClientInfo, DidEndDisplayingParams, DisposeParams, EditResult, Empty, Image, ImageVariant,
-                             InitializeParams, InitializeResult, LoadImageParams, LoadResult, RefreshStatus, RemoveItemParams,
-                             RequestCommandParams, RequestCommandResult, TransformParams, TransformResult, UpdateInputParams,
-                             UpdateInputResult, UpdateItemParams, WillDisplayParams, WillDisplayResult)
+from .protocol_types import (BindRefreshStatusParams, CacheInfo, CacheLimits, CancelImageParams, CancelImageResult,
+                             ClearCacheParams, ClientCapabilities, ClientInfo, DidEndDisplayingParams, DisposeParams,
+                             EditResult, Empty, Image, ImageFormat, ImageSize, ImageVariant, InitializeParams,
+                             InitializeResult, LoadImageParams, LoadResult, RefreshStatus, RemoveItemParams,
+                             RequestCommandParams, RequestCommandResult, TransformParams, TransformResult,
+                             UpdateInputParams, UpdateInputResult, UpdateItemParams, WillDisplayParams, WillDisplayResult)
 
 __all__ = ["PROTOCOL_VERSION", "Request", "initialize", "ping", "transform", "request_command", "retry", "load_image",
            "bind_refresh_status", "update_input", "will_display", "did_end_displaying", "cancel_image",
-           "dispose", "shutdown", "show_new", "update_item", "remove_item"]
+           "dispose", "shutdown", "show_new", "update_item", "remove_item", "cache_info", "clear_cache"]
 
 #: The protocol version this client speaks (``initialize`` sends it; protocol/README.md s. 12).
 PROTOCOL_VERSION = "1.2"
@@ -39,7 +40,8 @@ class Request(Generic[T]):
 
 def initialize(client_info: Optional[ClientInfo] = None, capabilities: Optional[ClientCapabilities] = None,
                timeout: Optional[float] = None,
-               protocol_version: Optional[str] = PROTOCOL_VERSION) -> Request[InitializeResult]:
+               protocol_version: Optional[str] = PROTOCOL_VERSION,
+               cache: Optional[CacheLimits] = None) -> Request[InitializeResult]:
     """Optional handshake -> ``{protocolVersion, serverInfo, capabilities}``.
 
     Sends the ``protocol_version`` this client speaks (``None``: none); a server of another major
@@ -48,7 +50,8 @@ def initialize(client_info: Optional[ClientInfo] = None, capabilities: Optional[
 
     ``capabilities={"sections": {"incremental": True}}`` asks for incremental ``sections``
     changes (see :mod:`feedvm.mirror`); ``{"images": {"inline": True}}`` adds base64 ``data`` to
-    every image.
+    every image. ``cache={"memoryBytes": ..., "diskBytes": ..., "maxAge": seconds}`` sets the
+    process's image cache limits (1.2).
     """
     params: InitializeParams = {}
     if client_info is not None:
@@ -57,6 +60,8 @@ def initialize(client_info: Optional[ClientInfo] = None, capabilities: Optional[
         params["capabilities"] = capabilities
     if protocol_version is not None:
         params["protocolVersion"] = protocol_version
+    if cache is not None:
+        params["cache"] = cache
     return Request("initialize", params, timeout)
 
 
@@ -104,20 +109,39 @@ def retry(session: str, timeout: Optional[float] = None) -> Request[RequestComma
 
 
 def load_image(session: str, index: int, inline: bool = False, timeout: Optional[float] = None,
-               variant: Optional[ImageVariant] = None) -> Request[Image]:
+               variant: Optional[ImageVariant] = None, size: Optional[ImageSize] = None,
+               max_pixel_size: Optional[int] = None, format: Optional[ImageFormat] = None,  # noqa: A002
+               refresh: bool = False) -> Request[Image]:
     """Download (or take from cache) item ``index``'s image.
 
     -> ``{url, mimeType, width, height, byteCount, path, data?}``; ``data`` (base64) only when
     ``inline``. ``variant="thumbnail"`` loads the item's ``thumbnailURL`` (its ``imageURL`` when
     it has none) instead of the full image. An item without ``imageURL`` raises
     ``ImageLoadFailed`` with ``data["reason"] == "noImage"``.
+
+    ``size={"maxWidth": w, "maxHeight": h}`` (either may be left out) or ``max_pixel_size=n``
+    resizes to fit (aspect ratio kept, never enlarged); ``format`` is ``"original"`` (default),
+    ``"png"`` or ``"jpeg"``; ``refresh=True`` downloads the original again (1.2).
     """
     params: LoadImageParams = {"session": session, "index": index}
     if inline:
         params["inline"] = True
     if variant is not None:
         params["variant"] = variant
+    _add_image_options(params, size, max_pixel_size, format)
+    if refresh:
+        params["refresh"] = True
     return Request("loadImage", params, timeout)
+
+
+def _add_image_options(params: Any, size: Optional[ImageSize], max_pixel_size: Optional[int],
+                       format: Optional[ImageFormat]) -> None:  # noqa: A002
+    if size is not None:
+        params["size"] = size
+    if max_pixel_size is not None:
+        params["maxPixelSize"] = max_pixel_size
+    if format is not None:
+        params["format"] = format
 
 
 def bind_refresh_status(session: str, header: bool = True, footer: bool = True,
@@ -135,15 +159,20 @@ def update_input(session: str, input: Input,  # noqa: A002
 
 
 def will_display(session: str, index: int, timeout: Optional[float] = None,
-                 variant: Optional[ImageVariant] = None) -> Request[WillDisplayResult]:
-    """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool}``.
+                 variant: Optional[ImageVariant] = None, size: Optional[ImageSize] = None,
+                 max_pixel_size: Optional[int] = None,
+                 format: Optional[ImageFormat] = None) -> Request[WillDisplayResult]:  # noqa: A002
+    """Row ``index`` is about to be shown -> ``{"loadMore": bool, "image": bool, "ready": bool}``.
 
     Near the end of the list this starts (or joins) a load-more; the row's image (the full one,
-    or ``variant``) in no cache starts loading. Answers once both ended.
+    or ``variant``, at ``size``/``max_pixel_size`` and ``format`` as ``load_image`` takes them)
+    in no cache starts loading, and the next ``prefetchImages`` rows' images are prefetched.
+    Answers once both ended; ``ready`` says the image was already cached.
     """
     params: WillDisplayParams = {"session": session, "index": index}
     if variant is not None:
         params["variant"] = variant
+    _add_image_options(params, size, max_pixel_size, format)
     return Request("willDisplay", params, timeout)
 
 
@@ -181,6 +210,16 @@ def remove_item(session: str, id: str, timeout: Optional[float] = None) -> Reque
     """A local edit: hide item ``id`` for good -> ``{"revision", "found"}``."""
     params: RemoveItemParams = {"session": session, "id": id}
     return Request("removeItem", params, timeout)
+def cache_info(timeout: Optional[float] = None) -> Request[CacheInfo]:
+    """The image caches -> ``{"memory": {entries, bytes, limit}, "disk": {entries, bytes, limit,
+    directory, indexed}, "maxAge"}`` (1.2)."""
+    return Request("cacheInfo", {}, timeout)
+
+
+def clear_cache(memory: bool = True, disk: bool = True, timeout: Optional[float] = None) -> Request[CacheInfo]:
+    """Empty the memory and/or disk image cache -> ``cacheInfo`` afterwards (1.2)."""
+    params: ClearCacheParams = {"memory": memory, "disk": disk}
+    return Request("clearCache", params, timeout)
 
 
 def shutdown(timeout: Optional[float] = None) -> Request[Empty]:

@@ -107,5 +107,6 @@ def fixture_server() -> Iterator[FixtureServer]:
 def fixtures(fixture_server: FixtureServer) -> FixtureServer:
     """The module's fixture backend, reset before each test."""
     fixture_server.reset()
-    fixture_server.configure(total=45, token_expiry="http401", token_uses=1000, last_next="null")
+    fixture_server.configure(total=45, token_expiry="http401", token_uses=1000, image_max_age=3600, image_revision=0,
+                             cursor_image_format="gif", cursor_image_query="", last_next="null")
     return fixture_server

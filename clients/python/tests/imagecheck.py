@@ -8,7 +8,7 @@ from typing import List, Optional, Tuple
 
 
 def dimensions(data: bytes) -> Tuple[str, int, int]:
-    """(kind, width, height) from a PNG, GIF or JPEG header."""
+    """(kind, width, height) from a PNG, GIF, JPEG or lossless WebP header."""
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         width, height = struct.unpack(">II", data[16:24])
         return "png", width, height
@@ -23,7 +23,10 @@ def dimensions(data: bytes) -> Tuple[str, int, int]:
                 height, width = struct.unpack(">HH", data[position + 5:position + 9])
                 return "jpg", width, height
             position += 2 + length
-    raise ValueError("not a PNG, GIF or JPEG")
+    if data[:4] == b"RIFF" and data[8:16] == b"WEBPVP8L" and data[20] == 0x2F:
+        bits = int.from_bytes(data[21:25], "little")
+        return "webp", (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    raise ValueError("not a PNG, GIF, JPEG or lossless WebP")
 
 
 def png_pixels(data: bytes) -> List[List[Tuple[int, int, int]]]:

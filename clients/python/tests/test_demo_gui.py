@@ -88,7 +88,7 @@ def run_demo_until_ready(binary: str, arguments: List[str], display: str,
 
 
 @needs_xvfb
-@pytest.mark.parametrize("mode", [[], ["--fixtures"]], ids=["stub", "fixtures"])
+@pytest.mark.parametrize("mode", [[], ["--fixtures"], ["--fixtures", "unsplash"]], ids=["stub", "fixtures", "jpeg-photos"])
 def test_the_demo_draws_the_first_page_of_pictures(feedvm_binary: str, mode: List[str], tmp_path: Path) -> None:
     with VirtualDisplay() as display:
         ready, shot = run_demo_until_ready(feedvm_binary, mode, display.name, tmp_path)

@@ -126,9 +126,54 @@ def test_stats_count_per_route_and_reset_zeroes_them(server: FixtureServer) -> N
     get(server, "/gank/api/data/iOS/10/2")
     get(server, "/images/x.png")
     _, _, stats = get_json(server, "/_stats")
-    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3, "pages": {}}
+    assert stats == {"routes": {"gank": 2, "images": 1}, "total": 3, "pages": {}, "held": 0,
+                     "recent": ["/gank/api/data/iOS/10/1", "/gank/api/data/iOS/10/2", "/images/x.png"]}
     get(server, "/_reset", method="POST", body=b"")
-    assert server.stats() == {"routes": {}, "total": 0, "pages": {}}
+    assert server.stats() == {"routes": {}, "total": 0, "pages": {}, "recent": [], "held": 0}
+
+
+def test_images_carry_validators_and_answer_304_to_their_etag(server: FixtureServer) -> None:
+    server.configure(image_max_age=60, image_revision=0)
+    status, headers, body = get(server, "/images/v-1.png")
+    assert (status, headers["Cache-Control"]) == (200, "max-age=60")
+    assert headers["ETag"].startswith('"') and headers["Last-Modified"].endswith("GMT")
+    status, headers_304, body_304 = get(server, "/images/v-1.png", {"If-None-Match": headers["ETag"]})
+    assert (status, body_304, headers_304["ETag"]) == (304, b"", headers["ETag"])
+    server.configure(image_revision=1)
+    status, changed, new_body = get(server, "/images/v-1.png", {"If-None-Match": headers["ETag"]})
+    assert status == 200 and changed["ETag"] != headers["ETag"] and new_body != body
+    assert dimensions(new_body) == dimensions(body), "the same size, another picture"
+    server.configure(image_max_age=3600, image_revision=0)
+
+
+def test_webp_and_exif_oriented_jpeg(server: FixtureServer) -> None:
+    assert dimensions(get(server, "/images/w-1.webp?w=30&h=20")[2]) == ("webp", 30, 20)
+    status, _, rotated = get(server, "/images/r-1.jpg?w=40&h=20&orientation=6")
+    assert status == 200 and b"Exif\x00\x00MM" in rotated[:40]
+    assert dimensions(rotated) == ("jpg", 40, 20), "stored sideways; the tag turns it upright"
+    assert get(server, "/images/r-1.png?orientation=6")[0] == 400
+
+
+def test_a_hold_fault_keeps_requests_until_released(server: FixtureServer) -> None:
+    import threading
+    server.set_fault("images", hold=True, times=1)
+    answered = threading.Event()
+
+    def fetch() -> None:
+        get(server, "/images/held.png")
+        answered.set()
+
+    thread = threading.Thread(target=fetch)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while server.stats()["held"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert server.stats()["held"] == 1 and not answered.is_set()
+    assert get(server, "/images/next.png")[0] == 200, "only `times` requests are held"
+    server.release()
+    assert answered.wait(10)
+    thread.join()
+    assert server.stats()["recent"] == ["/images/held.png", "/images/next.png"]
 
 
 def test_image_metadata_is_derived_from_the_id(server: FixtureServer) -> None:

@@ -142,8 +142,8 @@ def test_the_thumbnail_variant_loads_the_items_smaller_picture(real: feedvm.Clie
     assert (thumbnail["width"], thumbnail["height"]) == (item["width"] // 2, item["height"] // 2)
     notes = list(real.notifications("imageDownloaded", timeout=0))
     assert [note.params["variant"] for note in notes] == ["thumbnail", "full"]
-    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": True}
-    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": False}
+    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": True, "ready": False}
+    assert real.will_display(session, 2, variant="thumbnail") == {"loadMore": False, "image": False, "ready": True}
 
 
 def test_will_display_near_the_end_loads_more(real_framed: feedvm.Client) -> None:

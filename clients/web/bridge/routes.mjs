@@ -5,8 +5,8 @@
 //   GET  /api/hosts?<input>         the hosts that input makes feedvm contact, and where they are
 //   POST /api/hosts                 {hosts}: the user confirmed them
 //   POST /api/tabs/<key>/<method>   a command of that tab's session, answered {result} | {error}
-//   GET  /image/<key>/<index>?id=&variant=   item <index>'s image (full or thumbnail), from
-//                                  feedvm's cache only
+//   GET  /image/<key>/<index>?id=&variant=&maxPixelSize=   item <index>'s image (full or
+//                                  thumbnail, resized to fit maxPixelSize), from feedvm's cache only
 // Every request passes `checkOrigin` first; nothing else is served.
 
 import { readFile, realpath } from 'node:fs/promises';
@@ -45,6 +45,20 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 const COMMANDS = new Set(['requestCommand', 'willDisplay', 'didEndDisplaying', 'updateInput']);
 /** The renditions of an item's image (protocol section 6, `loadImage`'s `variant`). */
 const VARIANTS = new Set(['full', 'thumbnail']);
+/** The largest `maxPixelSize` a page may ask for. */
+const MAX_PIXEL_SIZE = 8192;
+
+/**
+ * A `maxPixelSize` the page sent (a string of the query, or a number of a command), checked.
+ * @param {unknown} value
+ * @returns {number | undefined}
+ */
+function pixelSize(value) {
+  if (value === undefined || value === null) return undefined;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PIXEL_SIZE) throw new Refusal(400, `maxPixelSize must be 1...${MAX_PIXEL_SIZE}`);
+  return size;
+}
 const MAX_INDEX = 1_000_000;
 /** Input members that choose the hosts a session contacts: a tab keeps its own (a new page gets others). */
 const HOST_MEMBERS = ['source', 'baseURL', 'custom'];
@@ -108,7 +122,10 @@ async function handle(bridge, request, response) {
   if (image) {
     const variant = url.searchParams.get('variant') ?? 'full';
     if (!VARIANTS.has(variant)) throw new Refusal(400, 'variant must be full or thumbnail');
-    return sendImage(bridge, { key: image[1], index: Number(image[2]), id: url.searchParams.get('id'), variant: /** @type {ImageVariant} */ (variant) }, response);
+    return sendImage(bridge, {
+      key: image[1], index: Number(image[2]), id: url.searchParams.get('id'), variant: /** @type {ImageVariant} */ (variant),
+      maxPixelSize: pixelSize(url.searchParams.get('maxPixelSize')),
+    }, response);
   }
   throw new Refusal(404, 'not found');
 }
@@ -245,8 +262,11 @@ async function runCommand(bridge, key, method, request, response) {
     if (params.variant !== undefined && (method !== 'willDisplay' || !VARIANTS.has(String(params.variant)))) {
       throw new Refusal(400, 'variant must be full or thumbnail, for willDisplay');
     }
+    if (params.maxPixelSize !== undefined && method !== 'willDisplay') throw new Refusal(400, 'maxPixelSize is for willDisplay');
     call = method === 'willDisplay'
-      ? client.willDisplay(tab.session, /** @type {number} */ (index), { variant: /** @type {ImageVariant | undefined} */ (params.variant) })
+      ? client.willDisplay(tab.session, /** @type {number} */ (index), {
+        variant: /** @type {ImageVariant | undefined} */ (params.variant), maxPixelSize: pixelSize(params.maxPixelSize),
+      })
       : client.didEndDisplaying(tab.session, /** @type {number} */ (index));
   }
   // Errors travel in the body (like JSON-RPC itself): a failed load is an answer, not a fault.
@@ -259,13 +279,14 @@ async function runCommand(bridge, key, method, request, response) {
 
 /**
  * The `variant` of item `index`'s image (or, when the list moved meanwhile, of item `id`
- * wherever it is now), read from feedvm's cache directory and nowhere else. A page that stops
+ * wherever it is now), resized by feedvm to fit `maxPixelSize` when given, read from feedvm's
+ * cache directory and nowhere else. A page that stops
  * waiting (a tile scrolled away, the lightbox closed) withdraws the load (`$/cancelRequest`).
  * @param {Bridge} bridge
- * @param {{key: string, index: number, id: string | null, variant: ImageVariant}} wanted
+ * @param {{key: string, index: number, id: string | null, variant: ImageVariant, maxPixelSize?: number}} wanted
  * @param {import('node:http').ServerResponse} response
  */
-async function sendImage(bridge, { key, index, id, variant }, response) {
+async function sendImage(bridge, { key, index, id, variant, maxPixelSize }, response) {
   const tab = bridge.tabs.get(key);
   if (!tab) throw new Refusal(404, 'no such tab');
   const items = tab.mirror.items;
@@ -274,7 +295,7 @@ async function sendImage(bridge, { key, index, id, variant }, response) {
   const client = await bridge.tabs.client();
   const abandoned = new AbortController();
   response.on('close', () => { if (!response.writableEnded) abandoned.abort(); });
-  const load = (/** @type {boolean} */ inline) => client.loadImage(tab.session, position, { variant, inline, signal: abandoned.signal });
+  const load = (/** @type {boolean} */ inline) => client.loadImage(tab.session, position, { variant, inline, maxPixelSize, signal: abandoned.signal });
   let image;
   let bytes;
   try {

@@ -35,16 +35,32 @@ let announcedReload = null;
 const recentLists = new Map();
 
 /**
- * Where the bridge serves item `index`'s image in `variant`.
+ * The longest side, in device pixels, of the thumbnails the grid asks feedvm for: what a
+ * tile's photo needs at this device pixel ratio to be covered by pictures from 3:4 to 16:9
+ * (4/3 of its longer side), in steps of 64 so that small layout changes reuse the cache.
+ */
+function thumbnailPixels() {
+  const photo = /** @type {HTMLElement | null} */ (document.querySelector('[data-grid] .photo'));
+  const side = Math.max(photo?.clientWidth || 290, photo?.clientHeight || 218) * (window.devicePixelRatio || 1) * 4 / 3;
+  return Math.min(4096, Math.ceil(side / 64) * 64);
+}
+
+/**
+ * Where the bridge serves item `index`'s image in `variant`: a tile's image (thumbnail, or the
+ * full image standing in for a thumbnail too small) at the size the grid draws it (feedvm
+ * resizes it), the lightbox's full image as it is.
  * @param {{id: string}} item
  * @param {number} index
  * @param {'full' | 'thumbnail'} variant
+ * @param {boolean} [forTile] the image is drawn in a tile (a thumbnail always is)
  */
-const imageURL = (item, index, variant) => `/image/${tab?.key}/${index}?${new URLSearchParams({ id: item.id, variant })}`;
+const imageURL = (item, index, variant, forTile = false) => `/image/${tab?.key}/${index}?${new URLSearchParams({
+  id: item.id, variant, ...(variant === 'thumbnail' || forTile ? { maxPixelSize: String(thumbnailPixels()) } : {}),
+})}`;
 
 const view = new FeedView(/** @type {HTMLElement} */ (document.querySelector('[data-grid]')), {
-  // The grid shows thumbnails: its tiles prefetch those, never the full images.
-  willDisplay: (index) => void command('willDisplay', { index, variant: 'thumbnail' }),
+  // The grid shows thumbnails: its tiles prefetch those at its size, never the full images.
+  willDisplay: (index) => void command('willDisplay', { index, variant: 'thumbnail', maxPixelSize: thumbnailPixels() }),
   didEndDisplaying: (index) => void command('didEndDisplaying', { index }),
   imageURL,
   open: (index) => lightbox.open(index),

@@ -13,7 +13,7 @@ export class FeedView {
   /**
    * @param {HTMLElement} grid
    * @param {{willDisplay: (index: number) => void, didEndDisplaying: (index: number) => void,
-   *          imageURL: (item: {id: string}, index: number, variant: 'full' | 'thumbnail') => string,
+   *          imageURL: (item: {id: string}, index: number, variant: 'full' | 'thumbnail', forTile?: boolean) => string,
    *          open: (index: number) => void}} callbacks
    */
   constructor(grid, callbacks) {
@@ -183,7 +183,7 @@ export class FeedView {
    * @param {'full' | 'thumbnail'} variant
    */
   #imageURL(tile, variant) {
-    return this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, Number(tile.dataset.index), variant);
+    return this.callbacks.imageURL({ id: String(tile.dataset.itemId) }, Number(tile.dataset.index), variant, true);
   }
 
   /** @param {HTMLLIElement} tile */

@@ -156,6 +156,24 @@ def test_a_sources_thumbnails_fill_the_grid_and_its_full_images_the_lightbox(dri
         wait_for(driver, f"!{LIGHTBOX}.open", "the lightbox to close")
 
 
+def test_the_grid_asks_for_thumbnails_of_its_tiles_size_at_the_device_pixel_ratio(driver, bridge):
+    with FixtureServer() as backend:
+        backend.configure(cursor_image_format="jpg", cursor_image_query="w=1200&h=900")
+        custom = backend.input_for("custom")
+        query = {"source": "custom", "baseURL": custom["baseURL"], "pageSize": 6, "custom": json.dumps(custom["custom"])}
+        open_page(driver, bridge + "?" + urlencode(query), confirm=True)
+        wait_for(driver, VISIBLE_IMAGES_DECODED, "the thumbnails to decode")
+        wanted = driver.execute_script("""const photo = document.querySelector('[data-grid] .photo');
+          const side = Math.max(photo.clientWidth, photo.clientHeight) * devicePixelRatio * 4 / 3;
+          return Math.min(4096, Math.ceil(side / 64) * 64);""")
+        tiles = driver.execute_script(f"return {TILE_IMAGES};")
+        assert tiles and all(f"maxPixelSize={wanted}" in tile["src"] for tile in tiles), (wanted, tiles)
+        # 1200x900 JPEGs, resized by feedvm to the tiles' size, the aspect ratio kept.
+        decoded = [(tile["width"], tile["height"]) for tile in tiles if tile["width"]]
+        assert decoded and set(decoded) == {(wanted, wanted * 3 // 4)}, (wanted, decoded)
+        screenshot(driver, "desktop-photo-grid")
+
+
 def test_a_thumbnail_far_smaller_than_its_tile_gives_way_to_the_full_image(driver, bridge):
     with FixtureServer() as backend:
         # 40 x 30 thumbnails in tiles about 230 x 173: each would be blown up nearly six times.

@@ -134,6 +134,19 @@ function Connection.start(argv, opts)
   return self
 end
 
+--- What the process's image caches hold and may hold; `callback(err, {memory, disk, maxAge})`.
+function Connection:cache_info(callback)
+  self:request('cacheInfo', nil, callback)
+end
+
+--- Empties the memory and/or disk image cache (`options.memory`, `options.disk`, both true by
+--- default); `callback(err, cacheInfo)`.
+---@param options table|nil {memory?: boolean, disk?: boolean}
+function Connection:clear_cache(options, callback)
+  options = options or {}
+  self:request('clearCache', { memory = options.memory ~= false, disk = options.disk ~= false }, callback)
+end
+
 --- A note of the plugin's own about the server, kept with its stderr.
 function Connection:note(problem)
   self.stderr:keep('feedvm client: ' .. problem)

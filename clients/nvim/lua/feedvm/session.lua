@@ -175,10 +175,22 @@ function Session:retry(callback)
   end)
 end
 
---- The view shows item `index` (0-based): the server prefetches the next page near the end.
-function Session:will_display(index, callback)
+--- The size and format members of `options` (`size`, `maxPixelSize`, `format`; protocol 1.2)
+--- added to `params`.
+local function with_image_options(params, options)
+  for _, key in ipairs({ 'size', 'maxPixelSize', 'format', 'variant' }) do
+    if options and options[key] ~= nil then params[key] = options[key] end
+  end
+  return params
+end
+
+--- The view shows item `index` (0-based): the server prefetches the next page near the end,
+--- loads the row's image (at `options.size`/`maxPixelSize` and `format` when given) and
+--- prefetches the next rows' images; `callback(err, {loadMore, image, ready})`.
+---@param options table|nil {size?: {maxWidth?, maxHeight?}, maxPixelSize?: integer, format?: string, variant?: string}
+function Session:will_display(index, callback, options)
   if not self.id then return end
-  self:call('willDisplay', { index = index }, callback)
+  self:call('willDisplay', with_image_options({ index = index }, options), callback)
 end
 
 --- Replaces members of the input (e.g. the category); the list is cleared, then reloaded.
@@ -194,10 +206,14 @@ function Session:update_input(changes, callback)
   end)
 end
 
---- Loads the image of item `index` (0-based); `callback(err, image)`.
-function Session:load_image(index, callback)
+--- Loads the image of item `index` (0-based); `callback(err, image)`. `options` as
+--- `will_display`'s, plus `refresh = true` to download it again.
+---@param options table|nil {size?, maxPixelSize?, format?, variant?, refresh?: boolean}
+function Session:load_image(index, callback, options)
   if not self.id then return end
-  self:call('loadImage', { index = index }, callback)
+  local params = with_image_options({ index = index }, options)
+  if options and options.refresh then params.refresh = true end
+  self:call('loadImage', params, callback)
 end
 
 --- Shows the new items a background reload announced (`requestCommand {showNew}`).

@@ -1,4 +1,4 @@
-"""``python -m feedvm.demo [--fixtures | --input JSON] [--binary PATH] [--print-ready]``."""
+"""``python -m feedvm.demo [--fixtures [gank|unsplash] | --input JSON] [--binary PATH] [--print-ready]``."""
 
 import argparse
 import json
@@ -24,8 +24,9 @@ STUB_CATEGORIES = ["all", "Android", "iOS", "welfare"]
 def main(argv: Optional[List[str]] = None) -> int:
     """Open the window; returns the process exit code."""
     parser = argparse.ArgumentParser(prog="python -m feedvm.demo", description=__doc__)
-    parser.add_argument("--fixtures", action="store_true",
-                        help="run against the fixture backend (gank dialect) instead of the stub source")
+    parser.add_argument("--fixtures", nargs="?", const="gank", choices=["gank", "unsplash"],
+                        help="run against the fixture backend instead of the stub source: its gank dialect "
+                             "(PNG and GIF, the default) or its Unsplash dialect (JPEG photos)")
     parser.add_argument("--input", help="a transform input (JSON) to show, e.g. a custom source")
     parser.add_argument("--binary", help="feedvm executable (default: see feedvm.find_binary)")
     parser.add_argument("--stub-delay-ms", type=int, default=None, help="passed to feedvm")
@@ -59,7 +60,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         fixtures = FixtureServer().start()
         # Latin names first: a machine without CJK fonts still shows readable titles.
         categories = sorted(CATEGORIES, key=lambda name: not name.isascii())
-        feed_input = fixtures.input_for("gank", category=categories[0], pageSize=12)
+        feed_input = fixtures.input_for(options.fixtures, category=categories[0], pageSize=12)
     elif options.input:
         feed_input = json.loads(options.input)
         categories = [feed_input.get("category", "all")]

@@ -10,6 +10,7 @@ confirms it (protocol 1.2).
 
 import copy
 import functools
+import math
 import json
 import sys
 import time
@@ -27,6 +28,9 @@ __all__ = ["FeedWindow", "BACKGROUND"]
 
 #: Image types Tk 8.6 draws without extensions.
 DRAWABLE = ("image/png", "image/gif")
+#: The longest side of the pictures asked of feedvm: PNG (what Tk draws) resized to cover a
+#: card's picture whatever the photo's shape from 3:4 to 16:9 (4/3 of the picture's longer side).
+THUMBNAIL_PIXELS = math.ceil(max(PICTURE_WIDTH, PICTURE_HEIGHT) * 4 / 3)
 FOOTER_TEXTS = {"more": "Scroll down to load more", "loading": "Loading more…", "end": "No more data"}
 #: Why a list ended (the append load state's reason), in words; an unknown reason shows as it is.
 END_REASONS = {
@@ -54,6 +58,7 @@ class FeedWindow:
         self.session: Optional[str] = None
         self.mirror = FeedMirror()
         self.photos: Dict[str, tk.PhotoImage] = {}   # item id -> picture, sized to its card
+        self.originals: Set[str] = set()   # items whose original was asked for instead of a PNG
         self.displayed: Set[int] = set()              # rows reported by willDisplay since the last reload
         #: Notifications that came before ``transform``'s answer (a saved feed's reload starts at once).
         self.early: List[Tuple[str, Dict[str, Any]]] = []
@@ -149,7 +154,8 @@ class FeedWindow:
         for index in self.grid.visible():
             if index not in self.displayed:
                 self.displayed.add(index)
-                self.bridge.submit(f"display:{index}", functools.partial(self.bridge.client.will_display, session, index))
+                self.bridge.submit(f"display:{index}", functools.partial(
+                    self.bridge.client.will_display, session, index, max_pixel_size=THUMBNAIL_PIXELS, format="png"))
 
     # -- events from feedvm --------------------------------------------------------------
 
@@ -191,7 +197,8 @@ class FeedWindow:
         items, session = self.mirror.items, self.session
         if (session is not None and not displayed.get("image") and index < len(items)
                 and items[index].get("imageURL") and items[index]["id"] not in self.photos):
-            self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
+            self.bridge.submit("image", lambda: self.bridge.client.load_image(
+                session, index, max_pixel_size=THUMBNAIL_PIXELS, format="png"))
 
     def _notification(self, method: str, params: Dict[str, Any]) -> None:
         if self.session is None:
@@ -209,10 +216,21 @@ class FeedWindow:
             index = params["index"]
             if params.get("image") and index < len(self.mirror.items):
                 self._show_image(index, params["image"])
+            elif params.get("error") and params.get("format") == "png" and index < len(self.mirror.items):
+                self._load_original(index)
             elif params.get("error") and index < len(self.grid.ids):
                 self.grid.note_on_picture(index, "image unavailable")
         elif method == "hud":
             self._hud(params.get("style", "info"), params.get("message", ""))
+
+    def _load_original(self, index: int) -> None:
+        """The PNG of item ``index`` could not be made (a GIF: no codec decodes one): load the
+        original instead, once per item; Tk draws a GIF as it is."""
+        item, session = self.mirror.items[index], self.session
+        if session is None or item["id"] in self.photos or item["id"] in self.originals:
+            return
+        self.originals.add(item["id"])
+        self.bridge.submit("image", lambda: self.bridge.client.load_image(session, index))
 
     def _refresh_status(self, status: Dict[str, Any]) -> None:
         name = status.get("status")

@@ -1,0 +1,90 @@
+import FeedModel
+import Locking
+import Network
+import Reactive
+
+/// Loads images before anyone shows them, at low priority, so they are cached when their rows
+/// appear (Kingfisher's `ImagePrefetcher`); apart from the loader, which it only calls. Each
+/// prefetch is filed under a tag (a row), so the caller replaces the set as the view scrolls
+/// and cancels a row's prefetch when the row goes away. A prefetch reports nothing: its image
+/// lands in the caches, and a caller that asks for the same image meanwhile joins its work
+/// (raising it to the caller's priority).
+public final class ImagePrefetcher: Sendable {
+    private struct Prefetch {
+        let token: Int
+        let key: String
+        let request: SerialDisposable
+    }
+
+    private struct State {
+        var running: [Int: Prefetch] = [:]
+        var nextToken = 0
+        var started = 0
+    }
+
+    private let loader: any ImageRetrieving
+    private let state = Locked(State())
+
+    /// A prefetcher over `loader`.
+    public init(loader: any ImageRetrieving) { self.loader = loader }
+
+    /// Makes `wanted` the prefetches: starts each not already running for its tag (unless its
+    /// image is cached), in the order given (the nearest row first), at low priority whatever
+    /// the request says, and cancels the running prefetches whose tag is not in `wanted` or now
+    /// wants another image.
+    public func prefetch(_ wanted: [(tag: Int, request: ImageRequest)]) {
+        let wantedKeys = Dictionary(wanted.map { ($0.tag, $0.request.cacheKey) }, uniquingKeysWith: { first, _ in first })
+        var starts: [(tag: Int, token: Int, request: ImageRequest, handle: SerialDisposable)] = []
+        let cancelled = state.withLock { state -> [SerialDisposable] in
+            var cancelled: [SerialDisposable] = []
+            for (tag, prefetch) in state.running where wantedKeys[tag] != prefetch.key {
+                cancelled.append(prefetch.request)
+                state.running[tag] = nil
+            }
+            for (tag, request) in wanted where state.running[tag] == nil && !loader.isCached(request) {
+                let token = state.nextToken
+                state.nextToken += 1
+                state.started += 1
+                let handle = SerialDisposable()
+                state.running[tag] = Prefetch(token: token, key: request.cacheKey, request: handle)
+                starts.append((tag, token, request, handle))
+            }
+            return cancelled
+        }
+        cancelled.forEach { $0.dispose() }
+        for (tag, token, request, handle) in starts {
+            var low = request
+            low.priority = .low
+            handle.disposable = loader.retrieveImage(low) { [weak self] _ in self?.finished(tag, token: token) }
+        }
+    }
+
+    /// Cancels the prefetch of `tag`, if one runs; returns whether one did.
+    @discardableResult
+    public func cancel(_ tag: Int) -> Bool {
+        let prefetch = state.withLock { $0.running.removeValue(forKey: tag) }
+        prefetch?.request.dispose()
+        return prefetch != nil
+    }
+
+    /// Cancels every prefetch.
+    public func cancelAll() {
+        let running = state.withLock { state -> [Prefetch] in
+            defer { state.running = [:] }
+            return Array(state.running.values)
+        }
+        running.forEach { $0.request.dispose() }
+    }
+
+    /// The tags whose prefetch runs, in order.
+    public var runningTags: [Int] { state.withLock { $0.running.keys.sorted() } }
+
+    /// How many prefetches were started in all.
+    public var startedCount: Int { state.withLock { $0.started } }
+
+    private func finished(_ tag: Int, token: Int) {
+        state.withLock { state in
+            if state.running[tag]?.token == token { state.running[tag] = nil }
+        }
+    }
+}
