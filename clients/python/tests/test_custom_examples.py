@@ -258,6 +258,12 @@ def test_thumbnails_are_filled_for_the_size_a_front_end_asks_for(real: feedvm.Cl
     items = walk_to_the_end(real, real.transform(twitch)["session"])
     assert items[0]["imageURL"].endswith("-1280x720.jpg") and items[0]["thumbnailURL"].endswith("-320x180.jpg")
     assert items[0]["extra"] == {"viewers": 1000, "game": "Art"}
+    session = real.transform(twitch)["session"]
+    real.request_command(session, reload=True)
+    sized = real.load_image(session, 0, size={"maxWidth": 640, "maxHeight": 360})
+    assert sized["url"].endswith("-640x360.jpg") and (sized["width"], sized["height"]) == (640, 360)
+    thumb = real.load_image(session, 1, variant="thumbnail", size={"maxWidth": 160})
+    assert thumb["url"].endswith("-160x90.jpg") and (thumb["width"], thumb["height"]) == (160, 90)
 
 
 def test_oauth2_secrets_and_tokens_never_reach_the_client(real: feedvm.Client, fixtures: FixtureServer) -> None:
