@@ -37,6 +37,9 @@ public struct FeedServiceConfiguration: Sendable {
     public var storeKeyPath: String?
     /// The bound on the store file's size in bytes (feeds evicted least recently used first).
     public var storeMaxBytes: Int64 = 64 << 20
+    /// Where `transform` inputs are read and checked: off the reader's thread, so that no
+    /// config, however long it takes to check, holds up another request.
+    public var inputChecking = DispatchQueue(label: "feedvm.transform.check", attributes: .concurrent)
 
     /// The defaults of protocol/README.md, section 11.
     public init() {}

@@ -18,7 +18,7 @@ extension FeedViewModel {
         for _ in 0..<state.input.prefetchImages {
             row += step
             guard state.items.indices.contains(row) else { break }
-            guard let url = state.items[row].imageURL(image.variant), !refusesStubURL(url, state) else { continue }
+            guard let url = state.items[row].imageURL(image.variant, for: image.options), !refusesStubURL(url, state) else { continue }
             wanted.append((row, ImageRequest(url: url, options: image.options, priority: .low)))
         }
         return [{ [prefetcher, wanted] in prefetcher.prefetch(wanted) }]
