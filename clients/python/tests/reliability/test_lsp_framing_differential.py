@@ -1,4 +1,4 @@
-"""The LSP base protocol's corners (issue 31 item 2), in both `--framing content-length` and
+"""The LSP base protocol's corners, in both `--framing content-length` and
 auto-detection: one -32700 per bad message, the next valid message always served, a header
 section over 8,192 bytes refused and its request not served, blank lines between messages never
 counted as header bytes, a header name with a space before its colon resynchronising.

@@ -1,4 +1,4 @@
-"""The oracle itself, without feedvm: it must be able to fail, and it must encode issue 8's rules."""
+"""The oracle itself, without feedvm: it must be able to fail, and it must encode the protocol's JSON-RPC rules."""
 
 from __future__ import annotations
 
