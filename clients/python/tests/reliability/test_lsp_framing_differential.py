@@ -239,7 +239,7 @@ def feedvm_answers(binary: str, stream: bytes, framing: Optional[str]) -> List[s
     return answers
 
 
-def test_the_reference_framer_reads_what_the_issue_describes() -> None:
+def test_the_reference_framer_reads_the_lsp_base_protocol_as_specified() -> None:
     body = ping(5)
     valid = HEADERS[0](len(body)) + body
     assert expected_answers(valid + b"\r\n" * 5000 + valid, detect=False) == ["served 5", "served 5"]

@@ -28,7 +28,7 @@ CAP = 1024
     (b'{"jsonrpc":"2.0","id":"big","method":"ping","params":"' + b"x" * CAP + b'"}', {NULL_ID: (1, 1)}),
     (b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 600 + b"]" * 600 + b"}", {NULL_ID: (1, 1)}),
 ])
-def test_expected_replies_follow_issue_8(line: bytes, replies: Dict[Hashable, Range]) -> None:
+def test_expected_replies_follow_the_protocols_rules(line: bytes, replies: Dict[Hashable, Range]) -> None:
     assert expected_replies(line, CAP) == replies
 
 
