@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs every FeedVM benchmark (issues 7 and 17) and prints one table of figures, peers or
+"""Runs every FeedVM benchmark and prints one table of figures, peers or
 limits, ratios with their spread over interleaved rounds, targets and verdicts.
 
     swift build -c release            # or pass --build

@@ -1,7 +1,7 @@
 """A minimal JSON-RPC client over feedvm's pipes, for latencies the Python client's futures would
 distort.
 
-Timing rules (issue 17): a request is stamped *before* its bytes are written, so a writer that
+Timing rules: a request is stamped *before* its bytes are written, so a writer that
 is preempted inside ``write()`` while feedvm already answers cannot shorten the figure; answers
 are read by a reader thread that only reads and stamps (parsing is left to the caller), so it
 never holds up the writer and a full pipe never stalls either side."""

@@ -1,4 +1,4 @@
-"""Figure 8: the HTTP transport against curl, both on the same C keep-alive server (issue 12).
+"""Figure 8: the HTTP transport against curl, both on the same C keep-alive server.
 
 - images: 200 PNGs of 42-460 KB loaded by pipelined ``loadImage`` (a fresh feedvm and disk cache
   under /tmp each round; the list is loaded first and not timed) against

@@ -23,14 +23,21 @@ public struct FeedItem: Sendable, Equatable, Hashable {
     public var width: Int?
     /// The image height in pixels, when the API says.
     public var height: Int?
-    /// Fields beyond these nine, which only local edits set (e.g. a `liked` flag the front end
-    /// set with `updateItem`); `nil` when there are none.
+    /// `imageURL` as the API's own template with its fills, when the source declared fills for
+    /// it: what the size a front end asks for fills again (`imageURL` is it with the fills).
+    public var imageURLTemplate: ImageURLTemplate?
+    /// `thumbnailURL` as a template with its fills, like `imageURLTemplate`.
+    public var thumbnailURLTemplate: ImageURLTemplate?
+    /// Fields beyond these nine, written beside them on the wire: those a local edit set (e.g.
+    /// a `liked` flag the front end set with `updateItem`), and, as the member `extra`, the
+    /// values a custom source passes through (`fields.extra`); `nil` when there are none.
     public var extra: JSONObject?
 
     /// An item with the given fields.
     public init(
         id: String, title: String, imageURL: String?, thumbnailURL: String? = nil, author: String? = nil,
-        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil, extra: JSONObject? = nil
+        source: String? = nil, publishedAt: String? = nil, width: Int? = nil, height: Int? = nil,
+        imageURLTemplate: ImageURLTemplate? = nil, thumbnailURLTemplate: ImageURLTemplate? = nil, extra: JSONObject? = nil
     ) {
         self.id = id
         self.title = title
@@ -41,6 +48,8 @@ public struct FeedItem: Sendable, Equatable, Hashable {
         self.publishedAt = publishedAt
         self.width = width
         self.height = height
+        self.imageURLTemplate = imageURLTemplate
+        self.thumbnailURLTemplate = thumbnailURLTemplate
         self.extra = extra
     }
 }

@@ -17,4 +17,14 @@ extension FeedItem {
         case .thumbnail: return thumbnailURL ?? imageURL
         }
     }
+
+    /// The URL that `variant` loads for a box of at most `maxWidth` x `maxHeight` pixels: the
+    /// source's template filled with that size when the item has one for the variant (see
+    /// `ImageURLTemplate`), else `imageURL(variant)`.
+    public func imageURL(_ variant: ImageVariant, maxWidth: Int?, maxHeight: Int?) -> String? {
+        guard imageURL != nil else { return nil }
+        guard maxWidth != nil || maxHeight != nil else { return imageURL(variant) }
+        let template = variant == .thumbnail && thumbnailURL != nil ? thumbnailURLTemplate : imageURLTemplate
+        return template?.url(maxWidth: maxWidth, maxHeight: maxHeight) ?? imageURL(variant)
+    }
 }

@@ -8,13 +8,18 @@ public struct PageRequest: Sendable, Equatable {
     public var category: String
     /// The cursor the previous page handed out, for cursor paging; `nil` on the first page.
     public var cursor: String?
+    /// The cursors the pages after the first were loaded with since the last reload, oldest
+    /// first (`cursor` itself not among them): a source that hands out one of them again, or
+    /// names the first page, would loop.
+    public var loadedCursors: [String]
 
     /// A request for page `index`.
-    public init(index: Int, pageSize: Int, category: String, cursor: String? = nil) {
+    public init(index: Int, pageSize: Int, category: String, cursor: String? = nil, loadedCursors: [String] = []) {
         self.index = index
         self.pageSize = pageSize
         self.category = category
         self.cursor = cursor
+        self.loadedCursors = loadedCursors
     }
 }
 

@@ -1,4 +1,5 @@
 import Feed
+import FeedModel
 import FeedSources
 import Images
 import Foundation
@@ -100,11 +101,9 @@ extension FeedService {
     }
 
     /// The per-user store key's file: `$XDG_STATE_HOME/feedvm/store-key`, else
-    /// `~/.local/state/feedvm/store-key`; apart from the cache, so a copy of the cache folder
+    /// `$HOME/.local/state/feedvm/store-key`; apart from the cache, so a copy of the cache folder
     /// does not carry the key that names its feeds.
     public static var defaultStoreKeyPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/feedvm/store-key" }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/feedvm/store-key").path
+        UserDirectory.state().appendingPathComponent("feedvm/store-key").path
     }
 }

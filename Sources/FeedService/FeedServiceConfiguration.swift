@@ -5,7 +5,7 @@ import Network
 
 /// How a `FeedService` is set up; the `feedvm` command line fills it in.
 public struct FeedServiceConfiguration: Sendable {
-    /// The image disk cache directory; `nil` means `$XDG_CACHE_HOME/feedvm` or `~/.cache/feedvm`.
+    /// The image disk cache directory; `nil` means `$XDG_CACHE_HOME/feedvm` or `$HOME/.cache/feedvm`.
     public var cacheDirectory: String?
     /// The latency of the stub source's answers, in seconds, unless an input sets its own.
     public var defaultStubDelay: Double = 0
@@ -33,10 +33,13 @@ public struct FeedServiceConfiguration: Sendable {
     /// The feed store's file (offline-first lists, local edits); `nil` stores nothing.
     public var storePath: String?
     /// The per-user key the store names feeds under; `nil` means `$XDG_STATE_HOME/feedvm/store-key`
-    /// or `~/.local/state/feedvm/store-key`.
+    /// or `$HOME/.local/state/feedvm/store-key`.
     public var storeKeyPath: String?
     /// The bound on the store file's size in bytes (feeds evicted least recently used first).
     public var storeMaxBytes: Int64 = 64 << 20
+    /// Where `transform` inputs are read and checked: off the reader's thread, so that no
+    /// config, however long it takes to check, holds up another request.
+    public var inputChecking = DispatchQueue(label: "feedvm.transform.check", attributes: .concurrent)
 
     /// The defaults of protocol/README.md, section 11.
     public init() {}

@@ -36,10 +36,10 @@ final class FeedSession: Sendable {
         secrets.useInput(input.secrets)
         self.secrets = secrets
         let renewals = PublishSubject<String>()
-        let environment = makeEnvironment(TokenStore { token in
+        let environment = makeEnvironment(TokenStore(onRenew: { token in
             secrets.addToken(token)  // before the retried requests can log it
             renewals.onNext(token)
-        })
+        }, onSecret: secrets.addToken))
         let scheduler = environment.scheduler
         self.scheduler = scheduler
         viewModel = FeedViewModel(input: input, environment: environment)

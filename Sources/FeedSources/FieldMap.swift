@@ -5,49 +5,71 @@ import JSON
 /// field, tried in order (`["description", "alt_description"]`). Only `id` is required: an item
 /// without one is dropped, an item without an image is kept.
 public struct FieldMap: Sendable, Equatable {
+    /// A value passed through to the item's `extra` under `name`.
+    public struct Extra: Sendable, Equatable {
+        /// The member name in `extra`.
+        public var name: String
+        /// Where the value is, tried in order.
+        public var paths: [FieldPath]
+
+        /// An extra value `name` read from `paths`.
+        public init(name: String, paths: [FieldPath]) {
+            self.name = name
+            self.paths = paths
+        }
+    }
+
     /// Where each field is; an empty list is not read.
     public var id, title, imageURL, thumbnailURL, author, source, publishedAt, width, height: [FieldPath]
+    /// The values passed through to `extra`, in the order written.
+    public var extra: [Extra]
 
     /// The member names of the `fields` object, in documentation order.
-    static let names = ["id", "title", "imageURL", "thumbnailURL", "author", "source", "publishedAt", "width", "height"]
+    static let names = ["id", "title", "imageURL", "thumbnailURL", "author", "source", "publishedAt", "width", "height", "extra"]
 
     /// A map; unspecified optional fields are not read.
     public init(
         id: [FieldPath], title: [FieldPath], imageURL: [FieldPath] = [], thumbnailURL: [FieldPath] = [], author: [FieldPath] = [],
-        source: [FieldPath] = [], publishedAt: [FieldPath] = [], width: [FieldPath] = [], height: [FieldPath] = []
+        source: [FieldPath] = [], publishedAt: [FieldPath] = [], width: [FieldPath] = [], height: [FieldPath] = [], extra: [Extra] = []
     ) {
         (self.id, self.title, self.imageURL, self.thumbnailURL) = (id, title, imageURL, thumbnailURL)
         (self.author, self.source, self.publishedAt, self.width, self.height) = (author, source, publishedAt, width, height)
+        self.extra = extra
     }
 
-    /// The item `json` describes, or `nil` when it has no id. Image URLs that are relative
-    /// references (`/media/a.jpg`) are resolved against `pageURL`, the page that listed them.
-    public func item(from json: JSON, pageURL: String? = nil) -> FeedItem? {
+    /// The item `json` describes, or `nil` when it has no id. `root` is the whole answer the
+    /// item came from (for `$.` references). The `extra` values go into the item's `extra` as
+    /// its member `extra` (the wire's `FeedItem.extra`), beside the fields local edits set. Image URLs that are relative references
+    /// (`/media/a.jpg`) are resolved against `pageURL`, the page that listed them.
+    public func item(from json: JSON, root: JSON? = nil, pageURL: String? = nil) -> FeedItem? {
+        let scope = ValueScope(current: json, root: root)
         // The first alternative that reads as the type the field wants wins.
-        func text(_ paths: [FieldPath]) -> String? { paths.lazy.compactMap { $0.value(in: json)?.lenientString }.first }
+        func text(_ paths: [FieldPath]) -> String? { paths.lazy.compactMap { $0.read(in: scope)?.value.lenientString }.first }
         // A negative size is the API's mistake: left out rather than sent (schema: minimum 0).
-        func size(_ paths: [FieldPath]) -> Int? { paths.lazy.compactMap { $0.value(in: json)?.lenientInt }.first.flatMap { $0 >= 0 ? $0 : nil } }
-        func url(_ paths: [FieldPath]) -> String? {
-            guard let reference = text(paths) else { return nil }
+        func size(_ paths: [FieldPath]) -> Int? { paths.lazy.compactMap { $0.read(in: scope)?.value.lenientInt }.first.flatMap { $0 >= 0 ? $0 : nil } }
+        func resolved(_ reference: String) -> String {
             guard let pageURL, !URIReference.hasScheme(reference) else { return reference }
             return URIReference.resolve(reference, against: pageURL)
         }
+        func url(_ paths: [FieldPath]) -> (url: String, template: ImageURLTemplate?)? {
+            for path in paths {
+                guard let read = path.read(in: scope), let reference = read.value.lenientString else { continue }
+                guard let template = read.template else { return (resolved(reference), nil) }
+                let resolvedTemplate = ImageURLTemplate(url: resolved(template.template.text), fills: template.fills) ?? template
+                return (resolvedTemplate.url() ?? resolved(reference), resolvedTemplate)
+            }
+            return nil
+        }
         guard let id = text(id) else { return nil }
+        let image = url(imageURL), thumbnail = url(thumbnailURL)
+        var extras = JSONObject()
+        for field in extra {
+            if let value = field.paths.lazy.compactMap({ $0.read(in: scope)?.value }).first { extras[field.name] = value }
+        }
         return FeedItem(
-            id: id, title: text(title) ?? "", imageURL: url(imageURL), thumbnailURL: url(thumbnailURL), author: text(author),
-            source: text(source), publishedAt: text(publishedAt), width: size(width), height: size(height))
-    }
-
-    /// Reads a map from `{"id": "_id", "title": ["description", "alt_description"], ...}`.
-    init(json: JSON, field: String) throws(FeedInputError) {
-        let reader = try JSONFieldReader(json, prefix: field)
-        try reader.rejectUnknownKeys(allowed: Set(Self.names))
-        func paths(_ name: String) throws(FeedInputError) -> [FieldPath]? { try reader.keyPaths(name)?.map { FieldPath($0) } }
-        guard let id = try paths("id") else { throw FeedInputError(field: reader.path("id"), reason: "is required") }
-        self.init(
-            id: id, title: try paths("title") ?? ["title"], imageURL: try paths("imageURL") ?? [],
-            thumbnailURL: try paths("thumbnailURL") ?? [], author: try paths("author") ?? [],
-            source: try paths("source") ?? [], publishedAt: try paths("publishedAt") ?? [],
-            width: try paths("width") ?? [], height: try paths("height") ?? [])
+            id: id, title: text(title) ?? "", imageURL: image?.url, thumbnailURL: thumbnail?.url, author: text(author),
+            source: text(source), publishedAt: text(publishedAt), width: size(width), height: size(height),
+            imageURLTemplate: image?.template, thumbnailURLTemplate: thumbnail?.template,
+            extra: extras.isEmpty ? nil : JSONObject([("extra", .object(extras))]))
     }
 }

@@ -12,7 +12,7 @@ enum ItemArrayReport {
     /// arrays at data.rows (20 items), tags (3 items)`.
     static func missing(at path: String, in body: JSON) -> String {
         var message = "No item array at " + (path.isEmpty ? "the top level" : "\"\(path)\"")
-        if let value = body[keyPath: path] { message += " (it is \(describe(value)))" }
+        if let value = ValuePath(path).value(in: body) { message += " (it is \(describe(value)))" }
         let arrays = arrayPaths(in: body)
         if arrays.isEmpty { return message + "; the body has no arrays" }
         let listed = arrays.prefix(listedArrays).map { "\($0.path.isEmpty ? "the top level" : $0.path) (\(items($0.count)))" }

@@ -39,11 +39,17 @@ public struct SourceConfig: Sendable, Equatable {
     public var totalHeader: String?
     /// Key path of a has-more flag.
     public var hasMorePath: String?
-    /// Key path of the next cursor, for cursor paging; null, empty or absent means the end.
+    /// Key path of the next cursor, for cursor paging, or a template over the page's values
+    /// (`b{$last.id}`); `null`, `false`, `0`, `""` or absent means the end (`CursorValue`).
     public var nextCursorPath: String?
-    /// Key path of the next page's URL, for next-URL paging; without it, the `Link` header's
-    /// `rel="next"` is followed.
+    /// A header carrying the next cursor (`X-Next-Cursor`), for cursor paging.
+    public var nextCursorHeader: String?
+    /// Key path (or template) of the next page's URL, for next-URL paging; without it, the
+    /// `Link` header's `rel="next"` is followed.
     public var nextURLPath: String?
+    /// Key path of an object whose members the next request adds to its query, for query
+    /// paging (MediaWiki's `continue`).
+    public var nextQueryPath: String?
     /// Read end of list from the `Link` header (`rel="next"`) when it is present.
     public var usesLinkHeader = false
     /// Key path of a flag that is true on failure (gank's `error`).
@@ -56,6 +62,12 @@ public struct SourceConfig: Sendable, Equatable {
     public var messagePaths: [String] = ["msg", "message", "error_description", "errors.0", "error"]
     /// Where each item field is.
     public var fields: FieldMap
+    /// One more request per item, when the page lists only ids.
+    public var detail: DetailRequest?
+    /// The OAuth2 client-credentials grant whose bearer token authorizes every request.
+    public var clientCredentials: ClientCredentials?
+    /// The request budget page and detail requests share.
+    public var rateLimit: RateLimit?
 
     /// A config for `urlTemplate` mapping items with `fields`; adjust the rest with property assignments.
     public init(urlTemplate: String, fields: FieldMap) {

@@ -54,7 +54,7 @@ public struct TokenRenewal: Sendable, Equatable {
             _ = transport.send(HTTPRequest(url: url, timeoutInterval: timeout)) { result in
                 switch result {
                 case .success(let (response, body)):
-                    let token = (try? JSON.parse([UInt8](body)))?[keyPath: tokenPath]?.lenientString
+                    let token = (try? JSON.parse([UInt8](body))).flatMap { ValuePath(tokenPath).value(in: $0) }?.lenientString
                     if (200..<300).contains(response.statusCode), let token, !token.isEmpty {
                         store.didRenew(token)  // before the retries carry it
                         completion(.success(token))

@@ -43,21 +43,37 @@ public struct Redactor: Sendable {
 
     /// `url` without user info and with the values of secret query items replaced.
     public func redact(url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return Redactor.placeholder }
-        components.percentEncodedUser = nil
-        components.percentEncodedPassword = nil
-        if let query = components.percentEncodedQuery {
-            components.percentEncodedQuery = redact(formEncoded: query)
-        }
-        return components.string ?? Redactor.placeholder
+        redact(urlString: url.absoluteString)
     }
 
-    /// A URL given as text: redacted like `redact(url:)`, or only its scheme and host when it does
-    /// not parse (so secrets in a malformed URL cannot leak either).
+    /// A URL given as text, whether or not it parses as one: the user info dropped and the
+    /// values of secret query (and fragment) items replaced, every other character kept, so
+    /// that a URL that fails still shows what is wrong with it.
     public func redact(urlString: String) -> String {
-        if let url = URL(string: urlString) { return redact(url: url) }
-        guard let schemeEnd = urlString.range(of: "://") else { return Redactor.placeholder }
-        return String(urlString[..<schemeEnd.upperBound]) + Redactor.placeholder
+        var rest = urlString[...]
+        var fragment: Substring?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
+        }
+        var query: Substring?
+        if let question = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        var redacted = String(Redactor.withoutUserInfo(rest))
+        if let query { redacted += "?" + redact(formEncoded: String(query)) }
+        if let fragment { redacted += "#" + (fragment.contains("=") ? redact(formEncoded: String(fragment)) : String(fragment)) }
+        return redacted
+    }
+
+    /// `scheme://user:password@host/path` without `user:password@`.
+    private static func withoutUserInfo(_ text: Substring) -> Substring {
+        guard let separator = text.range(of: "://") else { return text }
+        let authorityStart = separator.upperBound
+        let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
+        guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") else { return text }
+        return text[..<authorityStart] + text[text.index(after: at)...]
     }
 
     /// Form-encoded `name=value&...` text with the values of secret names replaced.

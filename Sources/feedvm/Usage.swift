@@ -29,7 +29,7 @@ let usageText = """
     Options:
       --log-level L          off, error, warning, info, debug or trace (default \(FeedVMOptions().logLevel))
       --cache-dir DIR        where downloaded images are cached (default: $XDG_CACHE_HOME/feedvm
-                             or ~/.cache/feedvm)
+                             or $HOME/.cache/feedvm)
       --max-message-bytes N  longest accepted message (line, or framed body) in bytes,
                              \(range(FeedVMOptions.Range.maxMessageBytes)) (default \(FeedVMOptions().maxMessageBytes)); a longer one is
                              answered -32700 and skipped

@@ -18,6 +18,10 @@ final class WireEncodingTests: XCTestCase {
         let full = FeedItem(id: "a", title: "b", imageURL: "c", thumbnailURL: "d", author: "e", source: "f", publishedAt: "g", width: 3, height: 4)
         XCTAssertEqual(full.wireJSON.objectValue?.orderedKeys, ["id", "title", "imageURL", "thumbnailURL", "author", "source", "publishedAt", "width", "height"])
         XCTAssertEqual(full.wireJSON["width"], 3)
+        var liked = full
+        liked.extra = JSONObject([("extra", ["likes": 12, "blurHash": "LEHV6n"] as JSON)])
+        XCTAssertEqual(liked.wireJSON.objectValue?.orderedKeys.last, "extra")
+        XCTAssertEqual(liked.wireJSON["extra"], ["likes": 12, "blurHash": "LEHV6n"], "a custom source's extra values, as one member")
     }
 
     func testAChangesetNamesEveryKindOfChange() {

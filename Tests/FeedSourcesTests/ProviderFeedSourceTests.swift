@@ -101,10 +101,3 @@ private struct RedirectingTransport: HTTPTransport {
         return Disposables.create()
     }
 }
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

@@ -7,7 +7,7 @@ import Reactive
 import XCTest
 @testable import Network
 
-/// The hard limits against hostile servers on loopback (issue 12): each test asserts the bound
+/// The hard limits against hostile servers on loopback: each test asserts the bound
 /// (bytes, time, CPU) with room for a loaded machine, and that the request ends exactly once.
 final class CurlTransportLimitTests: XCTestCase {
     private var server: LoopbackHTTPServer!

@@ -83,7 +83,7 @@ final class EndpointTests: XCTestCase {
     func testAnInvalidURLFailsWithRequestMapping() {
         let broken = Endpoint(url: "no scheme/path?token=s3cret", sampleResponseClosure: { .networkResponse(200, Data()) }, method: .get, task: .requestPlain, httpHeaderFields: nil)
         XCTAssertThrowsError(try broken.urlRequest()) { error in
-            XCTAssertEqual("\(error)", #"Could not build a request for the URL "no%20scheme/path?token=REDACTED""#)
+            XCTAssertEqual("\(error)", #"Could not build a request for the URL "no scheme/path?token=REDACTED""#, "as written, but for its secrets")
         }
     }
 

@@ -27,6 +27,15 @@ final class RedactorTests: XCTestCase {
         XCTAssertEqual(Redactor.standard.redact(url: url), "https://api.example.com/p?page=2&client_id=REDACTED&name=a%20b&api%5Fkey=REDACTED")
     }
 
+    func testAURLThatDoesNotParseKeepsAllButItsSecretValues() {
+        let redactor = Redactor.standard
+        XCTAssertEqual(redactor.redact(urlString: "http://localhost:8080photos?page=1"), "http://localhost:8080photos?page=1")
+        XCTAssertEqual(
+            redactor.redact(urlString: "https://ann:pw@exa mple.test/a b?access_key=AK1&q=caf%C3%A9#token=t"),
+            "https://exa mple.test/a b?access_key=REDACTED&q=caf%C3%A9#token=REDACTED")
+        XCTAssertEqual(redactor.redact(urlString: "not a url at all"), "not a url at all")
+    }
+
     func testHeadersFormBodiesAndJSONAreRedactedByName() {
         let redactor = Redactor.standard
         XCTAssertEqual(redactor.redact(headers: ["Cookie": "a=b", "Accept": "*/*"]).map { "\($0.name): \($0.value)" }, ["Accept: */*", "Cookie: REDACTED"])

@@ -3,7 +3,7 @@ import FeedVMTestSupport
 import XCTest
 @testable import RPC
 
-/// The JSON-RPC 2.0 rules of issue 8 and protocol/ section 2, against an in-process server.
+/// The JSON-RPC 2.0 rules of protocol/ section 2, against an in-process server.
 final class JSONRPCConformanceTests: XCTestCase {
     private var harness: InProcessServer!
 

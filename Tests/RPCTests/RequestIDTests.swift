@@ -3,7 +3,7 @@ import JSON
 import XCTest
 @testable import RPC
 
-/// issue 13 item 8: an id comes back as the very text the client wrote, and two ids written
+/// An id comes back as the very text the client wrote, and two ids written
 /// differently are two ids, for answers and for `$/cancelRequest` alike.
 final class RequestIDTests: XCTestCase {
     private func makeHarness() -> InProcessServer {

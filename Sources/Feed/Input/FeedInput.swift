@@ -129,6 +129,9 @@ public struct FeedInput: Sendable {
             }
         }
         for (name, value) in headers { config.headers[name] = value }
+        if source != .stub {
+            try config.checkURLs(context: context, category: category, pageSize: pageSize, field: source == .custom ? "input.custom" : nil)
+        }
     }
 
     /// This input with `changes` merged in (`updateInput`, a category switch): each member given

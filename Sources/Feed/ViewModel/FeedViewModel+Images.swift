@@ -60,7 +60,7 @@ extension FeedViewModel {
                     return [{ observer(.failure(error)) }]
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
-                let url = state.items.read(index) { $0.imageURL(variant) }
+                let url = state.items.read(index) { $0.imageURL(variant, for: options) }
                 let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
                 let needsImage = url != nil && !isReady
                     && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
@@ -115,7 +115,7 @@ extension FeedViewModel {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return [{ waiter(.failure(error)) }]
         }
-        guard let url = state.items.read(index, { $0.imageURL(variant) }) else {
+        guard let url = state.items.read(index, { $0.imageURL(variant, for: image.options) }) else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
             let download = ImageDownload(index: index, variant: variant, options: image.options, result: result)
             return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { waiter(result) }]

@@ -1,5 +1,4 @@
 import FeedModel
-import FeedSources
 import JSON
 import Locking
 import Reactive
@@ -87,6 +86,7 @@ extension FeedViewModel {
         state.source = source
         state.loadedPages = 0
         state.cursor = nil
+        state.loadedCursors = []
         state.hasMore = true
         state.endReason = nil
         state.loads = LoadStates()
@@ -116,7 +116,8 @@ extension FeedViewModel {
             }
         }
         var effects = cancelInFlight(because: .superseded, &state)
-        let pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
+        var pageRequest = state.input.pageRequest(index: reload ? 0 : state.loadedPages, cursor: reload ? nil : state.cursor)
+        pageRequest.loadedCursors = reload ? [] : state.loadedCursors
         // A background reload shows nothing: no status, no load state, no retry.
         let load = FeedViewModelState.Load(
             id: takeToken(), isReload: reload, waiters: [(token, waiter)], request: SerialDisposable(), pageRequest: pageRequest,
@@ -191,6 +192,7 @@ extension FeedViewModel {
         if load.kind == .background, let held = holdNewItems(fresh, of: page, load, &state) { return held }
         var effects = load.isReload ? reloadList(with: fresh, &state) : appendItems(state.living.edits.applied(to: fresh), &state)
         state.loadedPages = load.isReload ? 1 : state.loadedPages + 1
+        state.loadedCursors = load.isReload ? [] : state.loadedCursors + (load.pageRequest.cursor.map { [$0] } ?? [])
         state.cursor = page.nextCursor
         (state.hasMore, state.endReason) = page.hasMore && state.loadedPages >= (state.input.maxPages ?? .max)
             ? (false, .pageLimit) : (page.hasMore, page.endReason)

@@ -19,7 +19,7 @@ extension FeedViewModel {
         for _ in 0..<state.input.prefetchImages {
             row += step
             guard state.items.indices.contains(row) else { break }
-            guard let url = state.items.read(row, { $0.imageURL(image.variant) }), !refusesStubURL(url, state) else { continue }
+            guard let url = state.items.read(row, { $0.imageURL(image.variant, for: image.options) }), !refusesStubURL(url, state) else { continue }
             wanted.append((row, url))
         }
         let processor = image.options.processor

@@ -73,6 +73,9 @@ struct FeedViewModelState {
     var ids: Set<String> = []
     var loadedPages = 0
     var cursor: String?
+    /// The cursors of the pages after the first loaded since the last reload, oldest first:
+    /// each load hands them to its source, which ends a list whose next cursor names one.
+    var loadedCursors: [String] = []
     var hasMore = true
     /// Why the list ended, once `hasMore` is false.
     var endReason: EndReason?

@@ -29,6 +29,7 @@ extension FeedRequest {
 
     /// The error the outcome's `error` is answered with.
     func answer(toError error: any Error) -> RPCError {
+        if let error = error as? RPCError { return error }
         if let error = error as? FeedInputError { return .invalidInput(error) }
         return answer(to: error as? FeedError ?? .transport(message: "\(error)", url: nil))
     }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import ImageCodecs
 import Locking
@@ -91,13 +92,9 @@ public final class DiskImageCache: Sendable {
     let state: Locked<State>
     private let indexDone = DispatchGroup()
 
-    /// `$XDG_CACHE_HOME/feedvm`, else `~/.cache/feedvm`.
+    /// `$XDG_CACHE_HOME/feedvm`, else `$HOME/.cache/feedvm`.
     public static var defaultDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("feedvm")
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/feedvm")
+        UserDirectory.cache().appendingPathComponent("feedvm", isDirectory: true)
     }
 
     /// A cache in `directory` (created, for this user only, if missing) of at most `byteLimit`

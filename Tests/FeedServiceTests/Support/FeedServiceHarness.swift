@@ -40,12 +40,13 @@ final class FeedServiceHarness {
     /// Messages read while waiting for another response, kept for `drain`.
     private var pending: [JSON] = []
 
-    init(maxSessions: Int = 1_000, stubDelay: Double = 0) {
+    init(maxSessions: Int = 1_000, stubDelay: Double = 0, inputChecking: DispatchQueue? = nil) {
         cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("feedvm-tests-\(UUID().uuidString)")
         var configuration = FeedServiceConfiguration()
         configuration.cacheDirectory = cacheDirectory.path
         configuration.maxSessions = maxSessions
         configuration.defaultStubDelay = stubDelay
+        if let inputChecking { configuration.inputChecking = inputChecking }
         var rpc = InProcessServer.quietConfiguration()
         rpc.capabilities = FeedService.capabilities
         rpc.requiresNamedParams = true

@@ -57,12 +57,21 @@ export type URLTemplate = Template;
 /** A JSON body template (an object's members written as an index signature: tsc refuses a
  * `Record` that refers to its own alias). */
 export type BodyTemplate = Template | number | boolean | null | BodyTemplate[] | { [member: string]: BodyTemplate };
-/** A dotted path into a JSON value (`data.children`, `images.0`). */
+/** A dotted path into a JSON value (`data.children`, `images.0`), with selectors: `[-1]` (the
+ * last element), `[rel=next]` (an element by a member's value), `*` (an object's values). */
 export type KeyPath = string;
+/** A key path, or a template over the page (`{$.path}`) and its last item (`b{$last.id}`). */
+export type CursorPath = string;
 export type KeyPaths = KeyPath | KeyPath[];
 export type BusinessCode = string | number | boolean;
-/** A key path, a field template whose {placeholders} are key paths of the item, or several tried in order. */
-export type FieldPaths = string | string[];
+/** A value that is itself a template of the API's (`…-{width}x{height}.jpg`), filled with `fill`. */
+export interface FieldPath {
+  path: string;
+  fill?: Record<string, string | number>;
+}
+/** A key path, a field template whose {placeholders} read the item (`{path}`, `{@}`) or the
+ * answer (`{$.path}`), a `FieldPath`, or several tried in order. */
+export type FieldPaths = string | FieldPath | (string | FieldPath)[];
 
 export interface CustomFields {
   id: FieldPaths;
@@ -74,6 +83,36 @@ export interface CustomFields {
   publishedAt?: FieldPaths;
   width?: FieldPaths;
   height?: FieldPaths;
+  /** Values passed through into the item's `extra` under these names. */
+  extra?: Record<string, FieldPaths>;
+}
+
+/** A Template of a detail request: also `{@}`, `{@.path}` (the listed value) and `{$.path}` (the list). */
+export type DetailTemplate = string;
+/** A DetailTemplate that starts with http://, https:// or {baseURL}. */
+export type DetailURLTemplate = DetailTemplate;
+
+/** One request per listed item (`{@}` is the listed value). */
+export interface DetailRequest {
+  url: DetailURLTemplate;
+  query?: Record<string, DetailTemplate>;
+  item?: KeyPath;
+  concurrency?: number;
+}
+
+/** OAuth2 client credentials; the id, the secret and every token are secrets. */
+export interface OAuth2ClientCredentials {
+  tokenURL: string;
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+  credentials?: 'basic' | 'body';
+}
+
+/** A request budget shared by the session's page and detail requests. */
+export interface RateLimit {
+  requestsPerSecond: number;
+  burst?: number;
 }
 
 /** The custom source (protocol/README.md section 5); unknown members are refused. */
@@ -84,21 +123,26 @@ export interface CustomSource {
   body?: Record<string, BodyTemplate> | BodyTemplate[];
   query?: Record<string, Template>;
   headers?: Record<string, Template>;
-  paging?: 'page' | 'offset' | 'cursor' | 'next';
+  paging?: 'page' | 'offset' | 'cursor' | 'next' | 'query' | 'none';
   firstPage?: 0 | 1;
   firstCursor?: string;
   items?: KeyPath;
   total?: KeyPaths;
   totalHeader?: string;
   hasMore?: KeyPath;
-  nextCursor?: KeyPath;
-  nextURL?: KeyPath;
+  nextCursor?: CursorPath;
+  nextCursorHeader?: string;
+  nextURL?: CursorPath;
+  nextQuery?: KeyPath;
   linkHeader?: boolean;
   errorFlag?: KeyPath;
   code?: KeyPath;
   successCode?: BusinessCode;
   message?: KeyPaths;
   fields: CustomFields;
+  detail?: DetailRequest;
+  oauth2?: OAuth2ClientCredentials;
+  rateLimit?: RateLimit;
 }
 
 /** An item without `imageURL` has no image (draw it as text); `thumbnailURL` is the grid's rendition. */
@@ -112,6 +156,8 @@ export interface FeedItem {
   publishedAt?: string;
   width?: number;
   height?: number;
+  /** Values the source passes through by name (`fields.extra`), as the API wrote them. */
+  extra?: Record<string, unknown>;
   /** Fields a local edit (`updateItem`) set beyond the nine. */
   [extra: string]: unknown;
 }

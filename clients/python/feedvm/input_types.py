@@ -9,7 +9,9 @@ from typing import Any, Dict, List, Literal, TypedDict, Union
 
 __all__ = [
     "RetryOptions", "RetryPolicy", "BusinessCode", "InputAuth", "Template", "URLTemplate",
-    "BodyTemplate", "KeyPath", "KeyPaths", "FieldPaths", "CustomFields", "CustomSource", "Input",
+    "BodyTemplate", "KeyPath", "KeyPaths", "CursorPath", "FieldPath", "FieldPaths", "CustomFields",
+    "DetailTemplate", "DetailURLTemplate", "DetailRequest", "OAuth2ClientCredentials", "RateLimit",
+    "CustomSource", "Input",
 ]
 
 
@@ -47,7 +49,8 @@ class InputAuth(_InputAuthRequired, total=False):
 
 
 #: A string with request placeholders {baseURL}, {category}, {page}, {pageSize}, {offset}, {cursor},
-#: {accessKey}; any other {name} is rejected (-32602 naming the member).
+#: {accessKey}; any other {name} is rejected (-32602 naming the member). At most 8192 bytes and 64
+#: placeholders.
 Template = str
 
 
@@ -62,6 +65,10 @@ BodyTemplate = Union[Template, float, bool, None, List[Any], Dict[str, Any]]
 
 
 #: A dotted path into a JSON value (data.children, images.0); the empty path is the value itself.
+#: Selectors: [-1] (the last element; [N] counts from the start, [-N] from the end), [key=value]
+#: (the first element whose member key reads as value, e.g. links[rel=next].href), * (an object's
+#: values in order, e.g. query.pages.*). @ names the value being read and $ the whole answer (@.id,
+#: $.config.iiif_url).
 KeyPath = str
 
 
@@ -69,9 +76,28 @@ KeyPath = str
 KeyPaths = Union[KeyPath, List[KeyPath]]
 
 
-#: Where a FeedItem member is in an item: a key path, a field template whose {placeholders} are key
-#: paths of the item (https://cdn.example.com/{logo}), or a non-empty array of them tried in order.
-FieldPaths = Union[str, List[str]]
+#: A KeyPath, or a template whose placeholders read the page: {path} or {$.path} (the answer),
+#: {$last.path} (the last element of the item array), e.g. b{$last.id}. What it reads is a cursor
+#: when it is a string or a number; absent, null, false, 0 and "" mean there is no next page.
+CursorPath = str
+
+
+class _FieldPathRequired(TypedDict):
+    path: str
+
+
+class FieldPath(_FieldPathRequired, total=False):
+    """A key path or field template whose value is itself a template of the API's (Twitch's
+    …-{width}x{height}.jpg), filled with fill; for imageURL and thumbnailURL the size a front end
+    asks for fills {width} and {height}.
+    """
+    fill: Dict[str, Union[str, int]]
+
+
+#: Where a FeedItem member is in an item: a key path, a field template whose {placeholders} read the
+#: item ({path}, {@.path}, {@}) or the whole answer ({$.path}), a FieldPath object, or a non-empty
+#: array of them tried in order.
+FieldPaths = Union[str, FieldPath, List[Union[str, FieldPath]]]
 
 
 class _CustomFieldsRequired(TypedDict):
@@ -91,6 +117,54 @@ class CustomFields(_CustomFieldsRequired, total=False):
     publishedAt: FieldPaths
     width: FieldPaths
     height: FieldPaths
+    extra: Dict[str, FieldPaths]
+
+
+#: A Template of a detail request: the request placeholders, and {@} (the listed value, e.g. an id),
+#: {@.path} (a member of a listed object), {$.path} (the list's answer).
+DetailTemplate = str
+
+
+#: A DetailTemplate that starts with http://, https:// or {baseURL}.
+DetailURLTemplate = DetailTemplate
+
+
+class _DetailRequestRequired(TypedDict):
+    url: DetailURLTemplate
+
+
+class DetailRequest(_DetailRequestRequired, total=False):
+    """One GET per listed item, for lists of ids (Hacker News, The Met): at most concurrency at a
+    time, items in list order, fields mapping the detail answer; a failed detail leaves its item out
+    with a warning.
+    """
+    query: Dict[str, DetailTemplate]
+    item: KeyPath
+    concurrency: int
+
+
+class _OAuth2ClientCredentialsRequired(TypedDict):
+    tokenURL: str
+    clientId: str
+    clientSecret: str
+
+
+class OAuth2ClientCredentials(_OAuth2ClientCredentialsRequired, total=False):
+    """OAuth2 client credentials (RFC 6749 section 4.4): the bearer token is fetched from tokenURL
+    on first use and again before it expires or after a 401. clientId, clientSecret and every token
+    are secrets.
+    """
+    scope: str
+    credentials: Literal["basic", "body"]
+
+
+class _RateLimitRequired(TypedDict):
+    requestsPerSecond: float
+
+
+class RateLimit(_RateLimitRequired, total=False):
+    """A token bucket shared by the session's page and detail requests, kept across updateInput."""
+    burst: int
 
 
 class _CustomSourceRequired(TypedDict):
@@ -108,20 +182,25 @@ class CustomSource(_CustomSourceRequired, total=False):
     body: Union[Dict[str, BodyTemplate], List[BodyTemplate]]
     query: Dict[str, Template]
     headers: Dict[str, Template]
-    paging: Literal["page", "offset", "cursor", "next"]
+    paging: Literal["page", "offset", "cursor", "next", "query", "none"]
     firstPage: Literal[0, 1]
     firstCursor: str
     items: KeyPath
     total: KeyPaths
     totalHeader: str
     hasMore: KeyPath
-    nextCursor: KeyPath
-    nextURL: KeyPath
+    nextCursor: CursorPath
+    nextCursorHeader: str
+    nextURL: CursorPath
+    nextQuery: KeyPath
     linkHeader: bool
     errorFlag: KeyPath
     code: KeyPath
     successCode: BusinessCode
     message: KeyPaths
+    detail: DetailRequest
+    oauth2: OAuth2ClientCredentials
+    rateLimit: RateLimit
 
 
 class Input(TypedDict, total=False):

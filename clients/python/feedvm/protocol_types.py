@@ -111,6 +111,7 @@ class FeedItem(_FeedItemRequired, total=False):
     publishedAt: str
     width: int
     height: int
+    extra: Dict[str, Any]
 
 
 class _SectionRequired(TypedDict):

@@ -108,5 +108,5 @@ def fixtures(fixture_server: FixtureServer) -> FixtureServer:
     """The module's fixture backend, reset before each test."""
     fixture_server.reset()
     fixture_server.configure(total=45, token_expiry="http401", token_uses=1000, image_max_age=3600, image_revision=0,
-                             cursor_image_format="gif", cursor_image_query="")
+                             cursor_image_format="gif", cursor_image_query="", last_next="null")
     return fixture_server

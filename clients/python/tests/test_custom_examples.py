@@ -16,7 +16,9 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import feedvm
-from feedvm.fixtures import FixtureServer, drf, entries, moved, notion, reddit, wordpress, zhihu
+from feedvm.fixtures import (FixtureServer, artic, danbooru, drf, entries, flickr, gerrit, ghost, gitlab, hackernews,
+                             mediawiki, met, moved, notion, reddit, wordpress, zhihu)
+from feedvm.fixtures import twitch as twitch_fixture
 from feedvm.fixtures.catalog import Entry
 from feedvm.input_types import Input
 from feedvm.protocol_types import FeedItem, SectionsParams
@@ -45,12 +47,18 @@ EXAMPLES = worked_examples()
 
 
 class Dialect:
-    """What the fixture dialect behind an example serves: its route, items and page count."""
+    """What the fixture dialect behind an example serves: its route, items and page count.
+
+    ``kept`` says which entries become items (a failed detail request leaves its item out, with
+    a warning); ``has_image`` which of them have a picture.
+    """
 
     def __init__(self, route: str, catalog: List[Entry], item_id: Callable[[Entry], str], has_image: Callable[[int], bool],
-                 requests: int, title: Callable[[Entry], str] = lambda entry: entry.title) -> None:
-        self.route, self.catalog, self.item_id = route, catalog, item_id
+                 requests: int, title: Callable[[Entry], str] = lambda entry: entry.title,
+                 kept: Callable[[int], bool] = lambda index: True) -> None:
+        self.route, self.catalog, self.item_id = route, [entry for entry in catalog if kept(entry.index)], item_id
         self.has_image, self.requests, self.title = has_image, requests, title
+        self.drops = len(catalog) - len(self.catalog)
 
 
 DIALECTS = {
@@ -70,14 +78,45 @@ DIALECTS = {
         TOTAL // zhihu.PER_DAY + 1),  # nine days, then a day before the first with no stories
     "Next URL (Django REST framework cursor pagination)": Dialect(
         "drf", entries("drf", "photos", TOTAL, "jpg"), lambda e: str(500 + e.index), drf.has_image, 3),
+    "Continuation object (MediaWiki, Wikimedia Commons)": Dialect(
+        "mediawiki", entries("mediawiki", "Sunflowers", TOTAL, "jpg"), lambda e: str(mediawiki.page_id(e.index)),
+        mediawiki.has_image, 3, title=lambda entry: f"File:{entry.key}.jpg"),
+    "OAuth2 client credentials and filled thumbnails (Twitch)": Dialect(
+        "twitch", entries("twitch", "streams", TOTAL, "jpg"), lambda e: str(40_000_000 + e.index), lambda i: True, 3),
+    "Next link chosen by its relation (NASA Image and Video Library)": Dialect(
+        "nasa", entries("nasa", "apollo 11", TOTAL, "jpg"), lambda e: e.key, lambda i: True, 3),
+    "Values from the page's root (Art Institute of Chicago)": Dialect(
+        "artic", entries("artic", "artworks", TOTAL, "jpg"), lambda e: str(20_000 + e.index), artic.has_image, 3),
+    "A list of ids and one request per item (Hacker News)": Dialect(
+        "hackernews", entries("hackernews", "top", TOTAL, "jpg"), lambda e: str(hackernews.story_id(e.index)),
+        lambda i: False, 1, kept=lambda index: not hackernews.is_gone(index)),
+    "Search ids and object details (The Met)": Dialect(
+        "met.search", entries("met", "sunflowers", TOTAL, "jpg"), lambda e: str(met.object_id(e.index)),
+        met.has_image, 1, kept=lambda index: not met.is_missing(index)),
+    "Cursor from the last item (Danbooru)": Dialect(
+        "danbooru", entries("danbooru", "posts", TOTAL, "jpg"), lambda e: str(danbooru.post_id(e.index)),
+        danbooru.has_file, 4, title=lambda entry: f"{entry.category} {entry.author}"),
+    "Next page in a response header (GitLab)": Dialect(
+        "gitlab", entries("gitlab", "projects", TOTAL, "png"), lambda e: str(278_000 + e.index), gitlab.has_avatar, 3),
+    "Next page number that ends with null or false (Ghost)": Dialect(
+        "ghost", entries("ghost", "posts", TOTAL, "jpg"), lambda e: f"5ddc9141c35e7700383b{e.index:04x}",
+        ghost.has_feature_image, 3),
+    "JSONP and a URL built from fields (Flickr)": Dialect(
+        "flickr", entries("flickr", "sunset", TOTAL, "jpg"), lambda e: str(53_000_000_000 + e.index), lambda i: True, 3),
+    "Anti-XSSI prefix and the last element's flag (Gerrit)": Dialect(
+        "gerrit", entries("gerrit", "changes", TOTAL, "png"), lambda e: f"project~master~I{e.index:040x}", gerrit.has_avatar, 3),
 }
 
 
 def localized(example: Input, server: FixtureServer) -> Input:
-    """``example`` with its ``baseURL`` moved to the fixture server's host."""
+    """``example`` with every host it names (of ``baseURL``, a token URL, an image URL in a
+    field) moved to the fixture server's."""
     value = copy.deepcopy(example)
     parts = urlsplit(value["baseURL"])
     value["baseURL"] = urlunsplit(urlsplit(server.url)[:2] + parts[2:])
+    if "custom" in value:
+        text = re.sub(r"https://[A-Za-z0-9.-]+\.[a-z]+(?=/)", server.url, json.dumps(value["custom"]))
+        value["custom"] = json.loads(text)
     return value
 
 
@@ -126,7 +165,13 @@ def test_the_example_pages_to_the_end_keeping_items_without_images(real: feedvm.
     assert [item["title"] for item in items] == [dialect.title(entry) for entry in dialect.catalog]
     assert ["imageURL" in item for item in items] == [dialect.has_image(entry.index) for entry in dialect.catalog]
     assert fixtures.count(dialect.route) == dialect.requests
-    assert {n.params["style"] for n in real.notifications("hud", timeout=0)} == {"success"}
+    huds = list(real.notifications("hud", timeout=0))
+    assert {n.params["style"] for n in huds if not n.params.get("warning")} == {"success"}
+    warnings = [n.params["message"] for n in huds if n.params.get("warning")]
+    assert len(warnings) == dialect.drops, warnings
+    if not any(dialect.has_image(entry.index) for entry in dialect.catalog):
+        assert real.will_display(session, 0)["image"] is False
+        return
 
     with_image = next(index for index, item in enumerate(items) if "imageURL" in item)
     image = real.load_image(session, with_image)
@@ -203,3 +248,78 @@ def test_a_wrong_id_path_names_it_and_the_keys_items_have(real: feedvm.Client, f
     with pytest.raises(feedvm.LoadFailed) as raised:
         real.request_command(session, reload=True)
     assert raised.value.message == 'None of the 25 items has an id at fields.id "data.uuid"; the first item has the keys kind, data'
+
+
+# -- the patterns of round three, end to end -----------------------------------------------------
+
+
+def test_thumbnails_are_filled_for_the_size_a_front_end_asks_for(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    twitch = localized(EXAMPLES["OAuth2 client credentials and filled thumbnails (Twitch)"], fixtures)
+    items = walk_to_the_end(real, real.transform(twitch)["session"])
+    assert items[0]["imageURL"].endswith("-1280x720.jpg") and items[0]["thumbnailURL"].endswith("-320x180.jpg")
+    assert items[0]["extra"] == {"viewers": 1000, "game": "Art"}
+    session = real.transform(twitch)["session"]
+    real.request_command(session, reload=True)
+    sized = real.load_image(session, 0, size={"maxWidth": 640, "maxHeight": 360})
+    assert sized["url"].endswith("-640x360.jpg") and (sized["width"], sized["height"]) == (640, 360)
+    thumb = real.load_image(session, 1, variant="thumbnail", size={"maxWidth": 160})
+    assert thumb["url"].endswith("-160x90.jpg") and (thumb["width"], thumb["height"]) == (160, 90)
+
+
+def test_oauth2_secrets_and_tokens_never_reach_the_client(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    twitch = localized(EXAMPLES["OAuth2 client credentials and filled thumbnails (Twitch)"], fixtures)
+    session = real.transform(twitch)["session"]
+    walk_to_the_end(real, session)
+    assert fixtures.count(twitch_fixture.TOKEN_ROUTE) == 1, "one token for every page"
+    twitch_fixture.revoke_tokens()
+    real.request_command(session, reload=True)
+    assert fixtures.count(twitch_fixture.TOKEN_ROUTE) == 2, "a 401 renews it"
+    seen = json.dumps([note.params for note in real.notifications(timeout=0)])
+    for secret in [twitch["custom"]["oauth2"]["clientSecret"], *twitch_fixture.issued_tokens()[:-1]]:
+        assert secret not in seen
+
+
+def test_a_wrong_client_secret_fails_the_load_saying_why(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    twitch = localized(EXAMPLES["OAuth2 client credentials and filled thumbnails (Twitch)"], fixtures)
+    twitch["custom"]["oauth2"]["clientSecret"] = "not-the-secret"
+    session = real.transform(twitch)["session"]
+    with pytest.raises(feedvm.LoadFailed) as raised:
+        real.request_command(session, reload=True)
+    assert "the token endpoint answered HTTP 403 without an access_token" in raised.value.message
+    assert fixtures.count("twitch") == 0
+
+
+def test_detail_requests_keep_within_the_budget(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    hn = localized(EXAMPLES["A list of ids and one request per item (Hacker News)"], fixtures)
+    hn["custom"]["rateLimit"] = {"requestsPerSecond": 40, "burst": 1}
+    real.request_command(real.transform(hn)["session"], reload=True)
+    times = fixtures.state.times("hackernews") + fixtures.state.times("hackernews.item")
+    # 21 requests at 40 a second after a burst of one take 20 waits of 25 ms: the span the server
+    # sees is that, give or take the first request's connection set-up.
+    assert len(times) == 21 and times[-1] - times[0] >= 20 * 0.025 - 0.03, times
+
+
+@pytest.mark.parametrize("last_next", ["false", "0", ""])
+def test_a_next_page_number_may_end_with_false_zero_or_nothing(real: feedvm.Client, fixtures: FixtureServer, last_next: str) -> None:
+    fixtures.configure(last_next=last_next)
+    ghost_input = localized(EXAMPLES["Next page number that ends with null or false (Ghost)"], fixtures)
+    items = walk_to_the_end(real, real.transform(ghost_input)["session"])
+    assert len(items) == TOTAL and fixtures.count("ghost") == 3
+
+
+def test_a_next_url_back_to_a_loaded_page_ends_the_list(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    nasa = localized(EXAMPLES["Next link chosen by its relation (NASA Image and Video Library)"], fixtures)
+    # The last link: "next" while there is one, then "prev", back to page 2 (it looped 2, 3, 2, 3, ...).
+    nasa["custom"]["nextURL"] = "collection.links[-1].href"
+    items = walk_to_the_end(real, real.transform(nasa)["session"])
+    assert len(items) == TOTAL and fixtures.count("nasa") == 3
+
+
+def test_a_base_url_without_a_slash_is_joined_with_one(real: feedvm.Client, fixtures: FixtureServer) -> None:
+    picsum = localized(EXAMPLES["Page number + `Link` header (Lorem Picsum)"], fixtures)
+    picsum["baseURL"] = fixtures.url
+    picsum["custom"]["url"] = "{baseURL}/v2/list"
+    assert len(walk_to_the_end(real, real.transform(picsum)["session"])) == TOTAL
+    with pytest.raises(feedvm.InvalidParams) as raised:
+        real.transform(cast(Input, dict(picsum, baseURL="http://")))
+    assert 'is not a URL with a host: "http://"' in raised.value.message

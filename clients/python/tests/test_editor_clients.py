@@ -1,5 +1,5 @@
-"""A framed session from the editors' own JSON-RPC clients (issue 15: "done when a framed session
-works from Neovim's, Emacs's and a Python LSP library's stock JSON-RPC clients").
+"""A framed session from the editors' own JSON-RPC clients: it works from Neovim's, Emacs's and a
+Python LSP library's stock JSON-RPC clients.
 
 Each client spawns ``feedvm --stdio`` itself, speaks the LSP base protocol as it would to a
 language server, and does transform, bindRefreshStatus, a reload and one load-more, then

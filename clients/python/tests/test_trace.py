@@ -1,4 +1,4 @@
-"""``feedvm --trace FILE`` (issue 18 item 6): every message read and written is appended in the
+"""``feedvm --trace FILE``: every message read and written is appended in the
 transcript format, secrets redacted, and the file replays with ``python -m feedvm.transcript check``."""
 
 import json

@@ -1,1 +1,1 @@
-"""The reliability suite (issue 6); a package so its conftest.py never shadows tests/conftest.py."""
+"""The reliability suite; a package so its conftest.py never shadows tests/conftest.py."""

@@ -1,4 +1,4 @@
-"""Fixtures and options of the reliability suite (issue 6).
+"""Fixtures and options of the reliability suite.
 
 Size: CI size by default; ``--reliability-large`` (when pytest is pointed at this folder) or
 ``FEEDVM_LARGE=1`` selects the large runs. Seed: ``--reliability-seed N`` or ``FEEDVM_SEED``.

@@ -129,7 +129,7 @@ INVALID_UTF8 = [b"\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xe2\x82", b"\xf8\x88\x
 
 
 class HostileLines:
-    """A seeded, endless stream of hostile lines with unique ids, in the kinds issue 6 lists.
+    """A seeded, endless stream of hostile lines with unique ids, of every kind in ``self.kinds``.
 
     ``kinds_once()`` yields one line of every kind first, so even a small run meets them all.
     """

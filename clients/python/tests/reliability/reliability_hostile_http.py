@@ -1,4 +1,4 @@
-"""A raw-socket HTTP server that misbehaves on purpose (issue 12): what no library server sends.
+"""A raw-socket HTTP server that misbehaves on purpose: what no library server sends.
 
 Routes, by path prefix (every connection serves one request, then closes):
 

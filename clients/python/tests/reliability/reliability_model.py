@@ -1,4 +1,4 @@
-"""An independent reference model of a feed session's paging rules (issues 4 and 8, protocol/ s. 6).
+"""An independent reference model of a feed session's paging rules (protocol/ s. 6).
 
 It is written from the rules, not from the Swift code, and knows nothing of timing: commands are
 applied in arrival order (``reload``, ``load_more``, ``will_display``, ``switch``, ``dispose``),
@@ -17,7 +17,7 @@ Rules modelled (stub source, whose catalog items of a category are ``"{category}
 - willDisplay(index): when ``index >= count - prefetchDistance`` and the end is not known, acts as
   a load-more; answered ``{"loadMore": bool, ...}`` (a result, even when its load fails; -32800
   is also accepted, since its image load may be cancelled by a later command of the burst).
-  It reads the list, so it takes effect after the loads that arrived before it (issue 18): while
+  It reads the list, so it takes effect after the loads that arrived before it: while
   a reload is in flight, or a load-more when its row is not listed yet, it waits, and waiting
   ones run in arrival order as soon as that load ends (also when superseded, before what
   superseded it); a row gone by then is -32602. A waiting willDisplay can start a load-more.

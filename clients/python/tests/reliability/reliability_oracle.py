@@ -1,4 +1,4 @@
-"""The JSON-RPC 2.0 oracle of the reliability suite, written from issue 8, not from the Swift code.
+"""The JSON-RPC 2.0 oracle of the reliability suite, written from the protocol's rules, not from the Swift code.
 
 Two questions are answered here, both without running feedvm:
 
@@ -151,7 +151,7 @@ class _Leniency:
 def expected_replies(line: bytes, max_message_bytes: int) -> Dict[Hashable, Range]:
     """The responses one client line (without its ``\\n``) should cause, as id key -> range.
 
-    Follows issue 8's transport and JSON-RPC rules: an oversized line, invalid UTF-8 and invalid
+    Follows the protocol's transport and JSON-RPC rules: an oversized line, invalid UTF-8 and invalid
     JSON each get one ``id: null`` error; a blank line gets nothing; a batch gets one answer per
     element that needs one; a well-formed notification is never answered.
     """

@@ -30,7 +30,7 @@ from reliability_proc import pipe
 from reliability_oracle import ProtocolViolation, ReplyLedger, expected_replies, id_key, validate_server_line
 
 DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
-"""issue 8: the default ``--max-message-bytes``."""
+"""The default ``--max-message-bytes``."""
 
 
 def find_feedvm_binary() -> Optional[str]:

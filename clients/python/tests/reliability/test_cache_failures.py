@@ -1,4 +1,4 @@
-"""Image cache failures (issue 13, item 7): an image either comes with its cache file or fails.
+"""Image cache failures: an image either comes with its cache file or fails.
 
 When the cache directory is unusable or the disk is full, ``loadImage`` answers -32003 with
 ``data.reason: "cacheUnavailable"`` and a message naming the cause; ``imageDownloaded`` carries

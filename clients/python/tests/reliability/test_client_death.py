@@ -1,6 +1,6 @@
-"""Client death (issue 6): whatever happens to the client, feedvm exits promptly and cleanly.
+"""Client death: whatever happens to the client, feedvm exits promptly and cleanly.
 
-stdin EOF and SIGTERM: exit 0 within 2 s (issue 8), also with work in flight. A closed stdout
+stdin EOF and SIGTERM: exit 0 within 2 s, also with work in flight. A closed stdout
 (EPIPE): feedvm exits instead of hanging. The parent SIGKILLed: feedvm, left with a dead pipe,
 exits too, so no orphan stays behind. In every case stdout ends on a whole line.
 """
@@ -21,7 +21,7 @@ from reliability_proc import pipe, process_gone
 from reliability_wire import DEFAULT_MAX_MESSAGE_BYTES, FeedvmProcess
 
 EXIT_DEADLINE = 2.0
-"""issue 8: stdin EOF or SIGTERM -> exit 0 within 2 s."""
+"""stdin EOF or SIGTERM -> exit 0 within 2 s."""
 
 SLOW_STUB = {"source": "stub", "stubDelayMs": 30_000}
 """A stub session whose loads stay in flight far longer than any test."""
@@ -59,7 +59,7 @@ def test_sigterm_exits_zero_within_two_seconds(spawn: Callable[..., FeedvmProces
 
 @pytest.mark.parametrize("ending", ["eof", "sigterm", "sighup"])
 def test_exit_within_two_seconds_with_a_load_in_flight(feed_methods: str, ending: str) -> None:
-    """issue 13 item 11: SIGHUP (an editor closing its terminal) ends feedvm as SIGTERM does."""
+    """SIGHUP (an editor closing its terminal) ends feedvm as SIGTERM does."""
     with FeedvmProcess(feed_methods) as process:
         pending = start_slow_load(process)
         process.wait_until(lambda: bool(process.notifications("refreshStatus")), 10, "beingHeaderRefresh")

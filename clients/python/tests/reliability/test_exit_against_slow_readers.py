@@ -1,4 +1,4 @@
-"""Exit against a slow reader (issue 31 item 1), as protocol/README.md section 1 promises: on
+"""Exit against a slow reader, as protocol/README.md section 1 promises: on
 EOF, SIGTERM or SIGHUP the server finishes the message it is writing, starts no other once its
 2 s are up, and exits; it never cuts a message its client is still reading. With stdout never
 read it still exits, in bounded time.

@@ -1,4 +1,4 @@
-"""Fault matrix (issue 6): every HTTP source x every backend fault, against the fixture backend.
+"""Fault matrix: every HTTP source x every backend fault, against the fixture backend.
 
 Each case loads a good first page (and, for a failing reload, a second), injects the fault
 (``feedvm.fixtures`` fault injection), runs the failing command and checks, per protocol/ s. 6-8:

@@ -1,4 +1,4 @@
-"""Hostile HTTP servers (issue 12): every transfer is bounded in bytes, time and CPU, and every
+"""Hostile HTTP servers: every transfer is bounded in bytes, time and CPU, and every
 request is answered exactly once, with -32002 (pages) or -32003 (images) and ``data.reason``.
 
 Each test spawns feedvm against ``reliability_hostile_http.HostileHTTPServer`` on loopback and

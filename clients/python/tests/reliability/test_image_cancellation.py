@@ -1,4 +1,4 @@
-"""Cancelling image loads (issue 13, items 5 and 6).
+"""Cancelling image loads.
 
 - ``$/cancelRequest`` on a ``loadImage`` answers -32800 ``clientCancelled`` and stops the download
   when no one else waits for it (feedvm hangs up on the backend, which holds the image until the

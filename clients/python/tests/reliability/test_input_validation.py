@@ -1,4 +1,4 @@
-"""Input validation (issue 13, items 4 and 10): every number and every header is checked.
+"""Input validation: every number and every header is checked.
 
 - Every numeric flag is checked against the range ``--help`` documents: out of range is exit 2
   with a message naming the flag and its range, never a trap at the first load.

@@ -1,4 +1,4 @@
-"""A non-blocking stdin or stdout (issue 25, defect 2): some GUI toolkits and node's pipe variants
+"""A non-blocking stdin or stdout: some GUI toolkits and node's pipe variants
 hand the child pipes in O_NONBLOCK mode. An empty non-blocking stdin must be waited on, not read
 as the end of input; a full non-blocking stdout must be waited on, not spun on.
 """

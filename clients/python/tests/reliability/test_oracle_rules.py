@@ -1,4 +1,4 @@
-"""The oracle itself, without feedvm: it must be able to fail, and it must encode issue 8's rules."""
+"""The oracle itself, without feedvm: it must be able to fail, and it must encode the protocol's JSON-RPC rules."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ CAP = 1024
     (b'{"jsonrpc":"2.0","id":"big","method":"ping","params":"' + b"x" * CAP + b'"}', {NULL_ID: (1, 1)}),
     (b'{"jsonrpc":"2.0","id":"deep","method":"ping","params":' + b"[" * 600 + b"]" * 600 + b"}", {NULL_ID: (1, 1)}),
 ])
-def test_expected_replies_follow_issue_8(line: bytes, replies: Dict[Hashable, Range]) -> None:
+def test_expected_replies_follow_the_protocols_rules(line: bytes, replies: Dict[Hashable, Range]) -> None:
     assert expected_replies(line, CAP) == replies
 
 

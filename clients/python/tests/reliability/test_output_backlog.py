@@ -1,4 +1,4 @@
-"""Large answers to a slow reader (issue 13 items 1 and 3): memory stays bounded, every message
+"""Large answers to a slow reader: memory stays bounded, every message
 arrives whole, and an exit in the middle of an 11 MB line does not cut it off.
 
 A loopback server serves one custom-source item whose image is 10 MiB. Many inline
@@ -144,7 +144,7 @@ def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: Ra
 
 @pytest.mark.parametrize("ending", ["eof", "sigterm"])
 def test_an_exit_in_the_middle_of_an_eleven_megabyte_line_finishes_it(raw: RawSession, image_server: str, ending: str) -> None:
-    """issue 13 item 3: the line being written when the exit budget runs out is finished, whole."""
+    """The line being written when the exit budget runs out is finished, whole."""
     session = raw.open_session(image_server)
     raw.load_inline(session, range(100, 104))
     first = raw.read_line()  # the first 13 MiB message: everything is queued now

@@ -1,4 +1,4 @@
-"""Race model check (issue 6): random bursts of commands against feedvm and against the model.
+"""Race model check: random bursts of commands against feedvm and against the model.
 
 A seeded random sequence of reload, load-more, category switch, willDisplay and dispose over a
 few stub sessions, each with its own random latency (``stubDelayMs``). Each burst is written in
@@ -150,7 +150,7 @@ def unpaired(statuses: List[str]) -> Optional[str]:
     """The first broken pair of ``statuses`` (one session's, in order, all its commands answered):
     every ``beingHeaderRefresh`` ends with ``endHeaderRefresh`` and every ``beingFooterRefresh``
     with ``endFooterRefresh`` or ``noMoreData`` before the next ``being…`` of that control, and
-    none is left open (protocol/README.md section 5, issue 31 item 5)."""
+    none is left open (protocol/README.md section 5)."""
     open_controls = {"header": False, "footer": False}
     ends = {"endHeaderRefresh": "header", "endFooterRefresh": "footer", "noMoreData": "footer"}
     for position, status in enumerate(statuses):

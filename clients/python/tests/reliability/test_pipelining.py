@@ -1,4 +1,4 @@
-"""Pipelined commands of one session (issue 18, item 8), with the real binary.
+"""Pipelined commands of one session, with the real binary.
 
 A session is a serial executor of its commands: ``loadImage``, ``willDisplay`` and ``cancelImage``
 read the list, so they take effect after the loads that arrived before them. Each scenario is

@@ -1,4 +1,4 @@
-"""The paging reference model on its own: the rules of issues 4 and 8 as worked examples."""
+"""The paging reference model on its own: its paging rules as worked examples."""
 
 from __future__ import annotations
 

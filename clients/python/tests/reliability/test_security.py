@@ -1,4 +1,4 @@
-"""Security (issue 6): feedvm reads only what it should and never tells a secret.
+"""Security: feedvm reads only what it should and never tells a secret.
 
 - Only http/https for API and image URLs: file, ftp, gopher and data are refused with -32004
   naming the scheme, also when an http URL redirects to ``file://``; no byte of the file leaks.
@@ -205,7 +205,7 @@ def forms_of(secret: str) -> List[str]:
 
 @pytest.mark.parametrize("level", ["warning", "trace"])
 def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods: str, level: str) -> None:
-    """issue 13 item 2: a key in the URL path or under query names no rule knows (``appid``,
+    """A key in the URL path or under query names no rule knows (``appid``,
     ``q``), and a header value under an innocent name, reach no error, notification or log line."""
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
@@ -230,7 +230,7 @@ def test_secrets_are_redacted_by_value_wherever_they_appear(feed_methods: str, l
 
 
 def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_methods: str) -> None:
-    """issue 18 item 9 with issue 13 item 2: the renewed token reaches the client in
+    """The renewed token reaches the client in
     ``tokenRefreshed`` (to persist, as seed 004 keeps it in UserDefaults) and nowhere else."""
     config = {"token_uses": 1, "initial_token": "TKfirst0c4f9da8"}
     with FixtureServer(config=config) as server, FeedvmProcess(feed_methods, ["--log-level", "trace"]) as process:
@@ -250,7 +250,7 @@ def test_a_renewed_token_is_sent_once_to_the_client_and_never_logged(feed_method
 
 
 def test_the_renewed_token_survives_update_input(feed_methods: str) -> None:
-    """issue 18 item 9: a category switch keeps the renewed token, so it costs no second renewal."""
+    """A category switch keeps the renewed token, so it costs no second renewal."""
     with FixtureServer(config={"token_uses": 2}) as server, FeedvmProcess(feed_methods) as process:
         session = FeedSession(process, server.input_for("envelope", pageSize=5))
         assert session.reload().error is None

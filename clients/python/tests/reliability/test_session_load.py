@@ -1,4 +1,4 @@
-"""Load (issue 6): many concurrent sessions with latency, then dispose: nothing lost or leaked.
+"""Load: many concurrent sessions with latency, then dispose: nothing lost or leaked.
 
 200 stub sessions (800 with FEEDVM_LARGE=1), each with its own latency, each running 20
 commands one after another (reload, load-mores, image loads) while all sessions run at once.

@@ -1,4 +1,4 @@
-"""Wire fuzzing (issue 6): hostile bytes on stdin never crash feedvm, lose or duplicate a response.
+"""Wire fuzzing: hostile bytes on stdin never crash feedvm, lose or duplicate a response.
 
 Oracle (``reliability_oracle``): every request with a readable id is answered exactly once with
 that id, notifications never, unreadable lines once with ``id: null``; every stdout line is a
@@ -77,7 +77,7 @@ def test_default_cap_is_16_mib(spawn: Callable[..., FeedvmProcess]) -> None:
 
 
 def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spawn: Callable[..., FeedvmProcess]) -> None:
-    """issue 13 item 9: one limit whichever read the line end falls in."""
+    """One limit whichever read the line end falls in."""
     process = spawn()
     head = b'{"jsonrpc":"2.0","id":"exact","method":"ping","params":{"pad":"'
     line = head + b"p" * (DEFAULT_MAX_MESSAGE_BYTES - len(head) - 3) + b'"}}'
@@ -92,7 +92,7 @@ def test_a_line_exactly_at_the_cap_whose_crlf_arrives_in_two_reads_is_served(spa
 
 @pytest.mark.parametrize("depth", [511, 512, 513, 514])
 def test_nesting_at_the_limit_gets_one_answer_whichever_parser_path_reads_it(spawn: Callable[..., FeedvmProcess], depth: int) -> None:
-    """issue 13 item 9: the fast request path and the general parser agree at the depth limit."""
+    """The fast request path and the general parser agree at the depth limit."""
     process = spawn()
     params = b'{"a":' * (depth - 1) + b"1" + b"}" * (depth - 1)  # named params, depth - 1 deep
     fast = b'{"jsonrpc":"2.0","id":"fast","method":"ping","params":' + params + b"}"
@@ -161,7 +161,7 @@ def test_ids_are_echoed_exactly(spawn: Callable[..., FeedvmProcess]) -> None:
 
 EXOTIC_IDS = [rb'"\ud800"', rb'"\udc00\ud800"', b"-0", b"1E2", b"2E-0", b"1e-400", b"9223372036854775808",
               b"-9223372036854775809", b"1.50", rb'"\u0061"', rb'"\/"']
-"""issue 13 item 8: ids whose parsed value loses how they were written."""
+"""Ids whose parsed value loses how they were written."""
 
 
 def test_ids_are_echoed_byte_for_byte(feedvm_bin: str) -> None:
@@ -233,7 +233,7 @@ def test_batches_empty_mixed_and_all_notifications(spawn: Callable[..., FeedvmPr
 
 
 def test_ten_thousand_pipelined_requests_written_before_reading(feedvm_bin: str) -> None:
-    """issue 8: a client that writes 10,000 requests before reading anything gets every answer."""
+    """A client that writes 10,000 requests before reading anything gets every answer."""
     with FeedvmProcess(feedvm_bin, defer_reading=True) as process:
         lines = [encode({"jsonrpc": "2.0", "id": n, "method": "ping"}) for n in range(10_000)]
         process.send_lines(lines, max_message_bytes=DEFAULT_MAX_MESSAGE_BYTES)
