@@ -30,7 +30,7 @@ final class FeedViewModelImageRetryTests: XCTestCase {
             return request
         }
 
-        func isCached(key: String) -> Bool { false }
+        func isCached(_ request: ImageRequest) -> Bool { false }
     }
 
     private func harness(_ images: ScriptedImages, input: JSON = [:]) -> RetryHarness {

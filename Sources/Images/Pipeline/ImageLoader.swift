@@ -70,8 +70,9 @@ public final class ImageLoader: ImageRetrieving {
     /// The number of downloads in flight (one per URL).
     public var activeDownloads: Int { downloads.count }
 
-    public func isCached(key: String) -> Bool {
-        memoryCache.contains(key) || diskCache?.contains(key) == true
+    public func isCached(_ request: ImageRequest) -> Bool {
+        let key = request.cacheKey
+        return memoryCache.contains(key) || diskCache?.contains(key) == true
     }
 
     public func retrieveImage(_ request: ImageRequest, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {

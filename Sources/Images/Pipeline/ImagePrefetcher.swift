@@ -46,7 +46,7 @@ public final class ImagePrefetcher: Sendable {
     }
 
     /// Makes the prefetches the ones under `tags`, whose images have the cache keys `keys`;
-    /// `request(i)` is the request of the `i`th, made only for the prefetches that start.
+    /// `request(i)` is the request of the `i`th, made only for the rows not already running.
     private func update(tags: [Int], keys: [String], request: (Int) -> ImageRequest) {
         var starts: [(position: Int, token: Int, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
@@ -58,7 +58,7 @@ public final class ImagePrefetcher: Sendable {
                     state.running[tag] = nil
                 }
             }
-            for (position, tag) in tags.enumerated() where state.running[tag] == nil && !loader.isCached(key: keys[position]) {
+            for (position, tag) in tags.enumerated() where state.running[tag] == nil && !loader.isCached(request(position)) {
                 let token = state.nextToken
                 state.nextToken += 1
                 state.started += 1

@@ -11,10 +11,6 @@ public protocol ImageRetrieving: Sendable {
     /// Whether `request`'s image is in the memory cache or known to the disk cache, answered
     /// from memory alone (never touching the disk, so it may be called anywhere).
     func isCached(_ request: ImageRequest) -> Bool
-
-    /// Whether the image under cache key `key` (`ImageRequest.cacheKey`) is cached, as
-    /// `isCached(_:)` answers it.
-    func isCached(key: String) -> Bool
 }
 
 extension ImageRetrieving {
@@ -22,8 +18,6 @@ extension ImageRetrieving {
     public func retrieveImage(_ url: String, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
         retrieveImage(ImageRequest(url: url), completion: completion)
     }
-
-    public func isCached(_ request: ImageRequest) -> Bool { isCached(key: request.cacheKey) }
 
     /// Whether the original image at `url` is cached.
     public func isCached(_ url: String) -> Bool { isCached(ImageRequest(url: url)) }
