@@ -52,8 +52,11 @@ public final class ImagePrefetcher: Sendable {
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
             if !state.running.isEmpty {
-                // The first key wanted for each tag; a linear scan, as the wanted rows are a window.
-                for (tag, prefetch) in state.running where tags.firstIndex(of: tag).map({ keys[$0] }) != prefetch.key {
+                // The first key wanted for each tag: a linear scan for a window of a few rows.
+                let table = tags.count > 16 ? Dictionary(zip(tags, keys), uniquingKeysWith: { first, _ in first }) : nil
+                for (tag, prefetch) in state.running {
+                    let key = table.map { $0[tag] } ?? tags.firstIndex(of: tag).map { keys[$0] }
+                    guard key != prefetch.key else { continue }
                     cancelled.append(prefetch.request)
                     state.running[tag] = nil
                 }
