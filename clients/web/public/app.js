@@ -78,8 +78,10 @@ const picker = new CategoryPicker(/** @type {HTMLElement} */ (document.querySele
   query.set('category', category);
   window.history.replaceState(null, '', `?${query}`);
   window.scrollTo({ top: 0 });
+  view.pauseLoads(); // the new input replaces the list the images would be answered from
   const answer = await command('updateInput', { input: { category } });
-  if (!answer.error) await reload();
+  if (answer.error) view.resumeLoads();
+  else await reload();
 });
 
 /**
