@@ -80,3 +80,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds optimize across modules: generic code of a lower layer (the paged list, the
+// reactive types, JSON) is specialized where the layers above use it, instead of looking up its
+// type metadata and calling through value witnesses on every request.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+}

@@ -10,6 +10,7 @@ public enum ImageVariant: String, Sendable, Equatable, Hashable, CaseIterable {
 extension FeedItem {
     /// The URL that `variant` loads, or `nil` when the item has no image: an item without
     /// `imageURL` has none in any variant (clients draw it as text), whatever its thumbnail.
+    @inlinable
     public func imageURL(_ variant: ImageVariant) -> String? {
         guard let imageURL else { return nil }
         switch variant {
@@ -21,6 +22,7 @@ extension FeedItem {
     /// The URL that `variant` loads for a box of at most `maxWidth` x `maxHeight` pixels: the
     /// source's template filled with that size when the item has one for the variant (see
     /// `ImageURLTemplate`), else `imageURL(variant)`.
+    @inlinable
     public func imageURL(_ variant: ImageVariant, maxWidth: Int?, maxHeight: Int?) -> String? {
         guard imageURL != nil else { return nil }
         guard maxWidth != nil || maxHeight != nil else { return imageURL(variant) }

@@ -13,8 +13,9 @@
 /// - element `i` is found by two binary searches over prefix counts.
 public struct PagedList<Element: Sendable>: Sendable {
     /// One appended run of elements; shared, never changed.
+    @usableFromInline
     final class Page: Sendable {
-        let elements: [Element]
+        @usableFromInline let elements: [Element]
 
         init(_ elements: [Element]) {
             self.elements = elements
@@ -22,10 +23,11 @@ public struct PagedList<Element: Sendable>: Sendable {
     }
 
     /// `pagesPerBlock` consecutive pages, sealed: shared, never changed.
+    @usableFromInline
     final class Block: Sendable {
-        let pages: [Page]
+        @usableFromInline let pages: [Page]
         /// The list index after each page's last element.
-        let ends: [Int]
+        @usableFromInline let ends: [Int]
 
         init(pages: [Page], ends: [Int]) {
             self.pages = pages
@@ -37,15 +39,15 @@ public struct PagedList<Element: Sendable>: Sendable {
     static var pagesPerBlock: Int { 32 }
 
     /// The sealed blocks in list order.
-    private var blocks: [Block] = []
+    @usableFromInline var blocks: [Block] = []
     /// The list index after each sealed block's last element.
-    private var blockEnds: [Int] = []
+    @usableFromInline var blockEnds: [Int] = []
     /// The pages appended since the last block was sealed.
-    private var open: [Page] = []
+    @usableFromInline var open: [Page] = []
     /// The list index after each open page's last element.
-    private var openEnds: [Int] = []
+    @usableFromInline var openEnds: [Int] = []
     /// The number of elements.
-    public private(set) var count = 0
+    public internal(set) var count = 0
 
     /// An empty list.
     public init() {}
@@ -98,7 +100,8 @@ public struct PagedList<Element: Sendable>: Sendable {
     }
 
     /// The first position in `ends` whose value is above `index`.
-    private static func position(of index: Int, in ends: [Int]) -> Int {
+    @inlinable
+    static func position(of index: Int, in ends: [Int]) -> Int {
         var low = 0
         var high = ends.count - 1
         while low < high {
@@ -113,19 +116,36 @@ extension PagedList: RandomAccessCollection {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    @inlinable
     public subscript(position: Int) -> Element {
+        let (page, offset) = locate(position)
+        return page.elements[offset]
+    }
+
+    /// What `body` reads of the element at `position`, read in place: a member of a large
+    /// element is read without copying the whole element.
+    @inlinable
+    public func read<Result>(_ position: Int, _ body: (Element) -> Result) -> Result {
+        let (page, offset) = locate(position)
+        // The buffer is only read, within its count, while `page` holds the array.
+        return page.elements.withUnsafeBufferPointer { body($0[offset]) }
+    }
+
+    /// The page holding element `position` and the element's offset in it.
+    @inlinable
+    func locate(_ position: Int) -> (page: Page, offset: Int) {
         precondition(position >= 0 && position < count, "PagedList index \(position) out of range 0..<\(count)")
         let sealed = blockEnds.last ?? 0
         if position >= sealed {  // the newest items are read most
             let page = Self.position(of: position, in: openEnds)
             let start = page == 0 ? sealed : openEnds[page - 1]
-            return open[page].elements[position - start]
+            return (open[page], position - start)
         }
         let blockPosition = Self.position(of: position, in: blockEnds)
         let block = blocks[blockPosition]
         let page = Self.position(of: position, in: block.ends)
         let start = page > 0 ? block.ends[page - 1] : blockPosition > 0 ? blockEnds[blockPosition - 1] : 0
-        return block.pages[page].elements[position - start]
+        return (block.pages[page], position - start)
     }
 
     /// Walks the pages in order (no search per element).

@@ -20,18 +20,19 @@ public struct JSONMemberSpans: Sendable {
         case key(String)
     }
 
-    private struct Entry: Sendable {
-        let pathStart: Int
-        let pathCount: Int
-        let range: Range<Int>
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline let pathStart: Int
+        @usableFromInline let pathCount: Int
+        @usableFromInline let range: Range<Int>
     }
 
     /// The member name noted.
     public let name: String
     /// How deep the objects whose members are noted may sit: 1 is the top-level value only.
     public let maxDepth: Int
-    private var steps: [Step] = []
-    private var entries: [Entry] = []
+    @usableFromInline var steps: [Step] = []
+    @usableFromInline var entries: [Entry] = []
     /// The parser's working storage, kept from parse to parse (`JSONParser.adopt`).
     var workspace = JSONParser.Workspace()
 
@@ -44,6 +45,7 @@ public struct JSONMemberSpans: Sendable {
     /// The byte offsets, in the text last parsed, of the value of the member `name` of the object
     /// at `path` (the steps from the top-level value to that object); the last one when the object
     /// repeats the member, as the parsed value keeps the last. `nil` when there is none.
+    @inlinable
     public func range(at path: [Step]) -> Range<Int>? {
         for entry in entries.reversed() where entry.pathCount == path.count {
             if steps[entry.pathStart..<(entry.pathStart + entry.pathCount)].elementsEqual(path) { return entry.range }

@@ -7,16 +7,14 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// One member: its key and value.
     public typealias Element = (key: String, value: JSON)
 
-    private var keys: [String]
-    private var values: [JSON]
+    private var members: [Element]
     private var index: [String: Int]?
 
     private static let indexThreshold = 16
 
     /// An empty object.
     public init() {
-        keys = []
-        values = []
+        members = []
     }
 
     /// An object with `members` in order; a repeated key keeps its last value (RFC 8259 leaves
@@ -29,71 +27,68 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// Position of the first member: 0.
     public var startIndex: Int { 0 }
     /// One past the last member's position: the member count.
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { members.count }
     /// The member at `position`, in order.
-    public subscript(position: Int) -> Element { (keys[position], values[position]) }
+    public subscript(position: Int) -> Element { members[position] }
 
     /// The member keys, in order.
-    public var orderedKeys: [String] { keys }
+    public var orderedKeys: [String] { members.map(\.key) }
 
     /// The member values, in the order of `orderedKeys`.
-    public var orderedValues: [JSON] { values }
+    public var orderedValues: [JSON] { members.map(\.value) }
 
-    /// An object from parallel key and value arrays, as the parser collects them; when a key
-    /// repeats, the last value wins at the first position, as with the subscript.
-    init(keys: [String], values: [JSON]) {
-        if keys.count <= Self.indexThreshold {
-            if !Self.hasDuplicates(keys) {
-                self.init(uniqueKeys: keys, values: values, index: nil)
+    /// An object of `members` in order, as the parser collects them; when a key repeats, the
+    /// last value wins at the first position, as with the subscript.
+    init(members: [Element]) {
+        if members.count <= Self.indexThreshold {
+            if !Self.hasDuplicates(members) {
+                self.init(uniqueMembers: members, index: nil)
                 return
             }
         } else {
-            var fresh = [String: Int](minimumCapacity: keys.count)
-            for (position, key) in keys.enumerated() { fresh[key] = position }
-            if fresh.count == keys.count {
-                self.init(uniqueKeys: keys, values: values, index: fresh)
+            var fresh = [String: Int](minimumCapacity: members.count)
+            for (position, member) in members.enumerated() { fresh[member.key] = position }
+            if fresh.count == members.count {
+                self.init(uniqueMembers: members, index: fresh)
                 return
             }
         }
-        self.init(zip(keys, values))
+        self.init(members.lazy.map { ($0.key, $0.value) })
     }
 
-    private init(uniqueKeys: [String], values: [JSON], index: [String: Int]?) {
-        keys = uniqueKeys
-        self.values = values
+    private init(uniqueMembers: [Element], index: [String: Int]?) {
+        members = uniqueMembers
         self.index = index
     }
 
     /// Pairwise, which beats hashing for a handful of keys; lengths are compared first because
     /// that is O(1) for native strings and rules out most pairs.
-    private static func hasDuplicates(_ keys: [String]) -> Bool {
-        guard keys.count > 1 else { return false }
-        for later in 1..<keys.count {
-            let key = keys[later]
+    private static func hasDuplicates(_ members: [Element]) -> Bool {
+        guard members.count > 1 else { return false }
+        for later in 1..<members.count {
+            let key = members[later].key
             let length = key.utf8.count
-            for earlier in 0..<later where keys[earlier].utf8.count == length && keys[earlier] == key { return true }
+            for earlier in 0..<later where members[earlier].key.utf8.count == length && members[earlier].key == key { return true }
         }
         return false
     }
 
     /// The value of `key`; assigning `nil` removes the member.
     public subscript(key: String) -> JSON? {
-        get { position(of: key).map { values[$0] } }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let position = position(of: key) {
                 if let newValue {
-                    values[position] = newValue
+                    members[position].value = newValue
                 } else {
-                    keys.remove(at: position)
-                    values.remove(at: position)
+                    members.remove(at: position)
                     rebuildIndex()
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                members.append((key, newValue))
                 if index != nil {
-                    index![key] = keys.count - 1
-                } else if keys.count > Self.indexThreshold {
+                    index![key] = members.count - 1
+                } else if members.count > Self.indexThreshold {
                     rebuildIndex()
                 }
             }
@@ -101,51 +96,49 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Makes room for `count` members, so that appending them allocates once (an encoder that
-    /// knows its member count: growing from empty reallocates both arrays at 1, 2, 4 and 8).
+    /// knows its member count: growing from empty reallocates at 1, 2, 4 and 8).
     public mutating func reserveCapacity(_ count: Int) {
-        keys.reserveCapacity(count)
-        values.reserveCapacity(count)
+        members.reserveCapacity(count)
     }
 
     /// Appends a member without checking for a duplicate key; for builders that know the key is new.
     public mutating func appendUnchecked(key: String, value: JSON) {
-        keys.append(key)
-        values.append(value)
-        if index != nil { index![key] = keys.count - 1 } else if keys.count > Self.indexThreshold { rebuildIndex() }
+        members.append((key, value))
+        if index != nil { index![key] = members.count - 1 } else if members.count > Self.indexThreshold { rebuildIndex() }
     }
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        return members.firstIndex { $0.key == key }
     }
 
     private mutating func rebuildIndex() {
-        guard keys.count > Self.indexThreshold else {
+        guard members.count > Self.indexThreshold else {
             index = nil
             return
         }
-        var fresh = [String: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() { fresh[key] = position }
+        var fresh = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() { fresh[member.key] = position }
         index = fresh
     }
 
     /// Objects are equal when they have the same members, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.keys.count == rhs.keys.count else { return false }
-        for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
+        guard lhs.members.count == rhs.members.count else { return false }
+        for (key, value) in lhs.members where rhs[key] != value { return false }
         return true
     }
 
     /// Hashes the members independently of their order, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for (key, value) in zip(keys, values) {
+        for (key, value) in members {
             var member = Hasher()
             member.combine(key)
             member.combine(value)
             combined ^= member.finalize()
         }
-        hasher.combine(keys.count)
+        hasher.combine(members.count)
         hasher.combine(combined)
     }
 }

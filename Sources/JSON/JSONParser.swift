@@ -20,7 +20,7 @@ struct JSONParser {
     /// Elements and members of the containers being parsed, innermost last. A container is
     /// copied out once, at its exact size, when it closes, instead of growing array by array.
     var valueStack: [JSON] = []
-    var keyStack: [String] = []
+    var memberStack: [JSONObject.Element] = []
     /// Where the members to note go (`JSONMemberSpans`; none are looked for by default), and the
     /// steps to the container being parsed while it is shallow enough to hold them.
     var spans = JSONMemberSpans(name: "", maxDepth: 0)
@@ -30,24 +30,24 @@ struct JSONParser {
     /// messages allocates none.
     struct Workspace: Sendable {
         var values: [JSON] = []
-        var keys: [String] = []
+        var members: [JSONObject.Element] = []
         var path: [JSONMemberSpans.Step] = []
     }
 
     /// Takes `workspace`'s storage for this parse (emptied, its capacity kept).
     mutating func adopt(_ workspace: inout Workspace) {
         workspace.values.removeAll(keepingCapacity: true)
-        workspace.keys.removeAll(keepingCapacity: true)
+        workspace.members.removeAll(keepingCapacity: true)
         workspace.path.removeAll(keepingCapacity: true)
         swap(&valueStack, &workspace.values)
-        swap(&keyStack, &workspace.keys)
+        swap(&memberStack, &workspace.members)
         swap(&path, &workspace.path)
     }
 
     /// Gives the storage back to `workspace`.
     mutating func release(to workspace: inout Workspace) {
         swap(&valueStack, &workspace.values)
-        swap(&keyStack, &workspace.keys)
+        swap(&memberStack, &workspace.members)
         swap(&path, &workspace.path)
     }
 
@@ -62,7 +62,7 @@ struct JSONParser {
         if (current == UInt8(ascii: "{") || current == UInt8(ascii: "[")) && valueStack.capacity < 32 {
             // Sized for RPC envelopes and API items, so the stacks rarely grow.
             valueStack.reserveCapacity(32)
-            keyStack.reserveCapacity(32)
+            memberStack.reserveCapacity(32)
         }
         let value = try parseValue()
         skipWhitespace()
@@ -146,7 +146,7 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 let elements = Array(valueStack[base...])
-                valueStack.removeSubrange(base...)
+                while valueStack.count > base { valueStack.removeLast() }
                 return .array(elements)
             default:
                 throw error("expected ',' or ']' in array")
@@ -161,19 +161,18 @@ struct JSONParser {
             depth -= 1
             return .object(JSONObject())
         }
-        let valueBase = valueStack.count
-        let keyBase = keyStack.count
+        let base = memberStack.count
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            keyStack.append(try parseString())
+            let key = try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
             skipWhitespace()
             if depth <= spans.maxDepth {
-                try parseNotedMember()
+                memberStack.append((key, try parseNotedMember(key)))
             } else {
-                valueStack.append(try parseValue())
+                memberStack.append((key, try parseValue()))
             }
             skipWhitespace()
             switch current {
@@ -183,9 +182,9 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
-                let object = JSONObject(keys: Array(keyStack[keyBase...]), values: Array(valueStack[valueBase...]))
-                keyStack.removeSubrange(keyBase...)
-                valueStack.removeSubrange(valueBase...)
+                let object = JSONObject(members: Array(memberStack[base...]))
+                // One by one: a handful of members, each destroyed by specialized code.
+                while memberStack.count > base { memberStack.removeLast() }
                 return .object(object)
             default:
                 throw error("expected ',' or '}' in object")
@@ -193,18 +192,19 @@ struct JSONParser {
         }
     }
 
-    /// The value of the member whose key was just read, in an object shallow enough to note:
-    /// its range is noted when the key is the one looked for.
-    private mutating func parseNotedMember() throws(JSONParseError) {
-        let key = keyStack[keyStack.count - 1]
+    /// The value of the member `key`, just read, in an object shallow enough to note: its range
+    /// is noted when the key is the one looked for.
+    private mutating func parseNotedMember(_ key: String) throws(JSONParseError) -> JSON {
         let start = offset
+        let value: JSON
         if depth < spans.maxDepth {
             path.append(.key(key))
-            valueStack.append(try parseValue())
+            value = try parseValue()
             path.removeLast()
         } else {
-            valueStack.append(try parseValue())
+            value = try parseValue()
         }
         if key == spans.name { spans.note(start..<offset, at: path) }
+        return value
     }
 }

@@ -32,13 +32,12 @@ extension JSON {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            let keys = object.orderedKeys
-            let values = object.orderedValues
-            for position in keys.indices {
+            for position in object.indices {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONWriter.appendString(keys[position], to: &output)
+                let member = object[position]
+                JSONWriter.appendString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                values[position].serialize(into: &output)
+                member.value.serialize(into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

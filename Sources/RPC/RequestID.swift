@@ -46,7 +46,7 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     private static func isEncoding(_ text: ArraySlice<UInt8>, of json: JSON) -> Bool {
         switch json {
         case .int(let value):
-            return text.elementsEqual(String(value).utf8)
+            return isDecimal(text, of: value)
         case .string:
             let inner = text.dropFirst().dropLast()
             if inner.allSatisfy({ $0 &- 0x20 < 0x5F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) { return true }
@@ -56,6 +56,24 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
         default:
             return text.elementsEqual(json.jsonString.utf8)
         }
+    }
+
+    /// Whether `text` is `value` in decimal, as `JSONWriter.appendInteger` writes it; compared
+    /// digit by digit from the end, without making a string.
+    private static func isDecimal(_ text: ArraySlice<UInt8>, of value: Int64) -> Bool {
+        var magnitude = value.magnitude
+        var position = text.endIndex
+        repeat {
+            guard position > text.startIndex else { return false }
+            position -= 1
+            guard text[position] == UInt8(ascii: "0") + UInt8(magnitude % 10) else { return false }
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            guard position > text.startIndex, text[position - 1] == UInt8(ascii: "-") else { return false }
+            position -= 1
+        }
+        return position == text.startIndex
     }
 
     /// An id whose text is `json`'s own encoding.

@@ -13,4 +13,13 @@ public protocol SchedulerType: Sendable {
     /// Runs `action` after `dueTime` seconds; disposing the result before it runs skips it.
     @discardableResult
     func scheduleRelative(_ dueTime: RxTimeInterval, _ action: @escaping @Sendable () -> Void) -> Disposable
+
+    /// Runs `action` as soon as possible, for a caller that never cancels it (no disposable
+    /// is made for it).
+    func enqueue(_ action: @escaping @Sendable () -> Void)
+}
+
+extension SchedulerType {
+    /// Schedules `action` and drops its disposable.
+    public func enqueue(_ action: @escaping @Sendable () -> Void) { schedule(action) }
 }

@@ -49,7 +49,7 @@ extension FeedViewModel {
     /// Row `index` is about to show (`willDisplay`): it may anchor the next reload.
     func noteDisplayed(_ index: Int, _ state: inout FeedViewModelState) {
         guard state.items.indices.contains(index) else { return }
-        state.living.displayed.insert(state.items[index].id)
+        state.living.displayed.insert(state.items.read(index) { $0.id })
     }
 
     /// Runs `change` on the scheduler; succeeds with the revision after it and whether it found

@@ -60,13 +60,15 @@ extension FeedViewModel {
                     return [{ observer(.failure(error)) }]
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
-                let url = state.items[index].imageURL(variant, for: options)
+                let url = state.items.read(index) { $0.imageURL(variant, for: options) }
                 let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
                 let needsImage = url != nil && !isReady
                     && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
                 viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
+                let prefetch = viewModel.prefetchImages(after: index, image, &state)
+                guard needsPage || needsImage else { return [prefetch, { observer(.success(outcome)) }] }
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
                 let finishOne: @Sendable () -> Void = {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
@@ -75,9 +77,8 @@ extension FeedViewModel {
                 if needsImage {
                     effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
-                effects += viewModel.prefetchImages(after: index, image, &state)
+                effects.append(prefetch)
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-                if !needsPage && !needsImage { effects.append { observer(.success(outcome)) } }
                 return effects
             }
             return Disposables.create()
@@ -114,7 +115,7 @@ extension FeedViewModel {
             let error = FeedError.invalidIndex(index, count: state.items.count)
             return [{ waiter(.failure(error)) }]
         }
-        guard let url = state.items[index].imageURL(variant, for: image.options) else {
+        guard let url = state.items.read(index, { $0.imageURL(variant, for: image.options) }) else {
             let result = Result<FeedImage, FeedError>.failure(.noImage(index: index))
             let download = ImageDownload(index: index, variant: variant, options: image.options, result: result)
             return [{ [imageDownloaded] in imageDownloaded.onNext(download) }, { waiter(result) }]

@@ -19,7 +19,7 @@ extension FeedViewModel {
         index: Int, imageToken: Int? = nil,
         _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> [@Sendable () -> Void]
     ) {
-        environment.scheduler.schedule { [self] in
+        environment.scheduler.enqueue { [self] in
             let effects = state.withLock { state -> [@Sendable () -> Void] in
                 guard state.waitingReaders.isEmpty, state.mayRead(index) else {
                     let reader: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void] = { [weak self] state in self.map { run($0, &state) } ?? [] }

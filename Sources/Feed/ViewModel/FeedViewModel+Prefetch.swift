@@ -10,18 +10,20 @@ extension FeedViewModel {
     /// `ImagePrefetcher` fed by a table's prefetching rows). Visible rows' loads go first in the
     /// transport's connection slots and in the processing queue, and page loads have
     /// connections of their own, so prefetching never holds up either.
-    func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> [@Sendable () -> Void] {
+    func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> @Sendable () -> Void {
         let step = index < (state.lastDisplayedIndex ?? index) ? -1 : 1
         state.lastDisplayedIndex = index
-        var wanted: [(tag: Int, request: ImageRequest)] = []
+        var wanted: [(tag: Int, url: String)] = []
+        wanted.reserveCapacity(state.input.prefetchImages)
         var row = index
         for _ in 0..<state.input.prefetchImages {
             row += step
             guard state.items.indices.contains(row) else { break }
-            guard let url = state.items[row].imageURL(image.variant, for: image.options), !refusesStubURL(url, state) else { continue }
-            wanted.append((row, ImageRequest(url: url, options: image.options, priority: .low)))
+            guard let url = state.items.read(row, { $0.imageURL(image.variant, for: image.options) }), !refusesStubURL(url, state) else { continue }
+            wanted.append((row, url))
         }
-        return [{ [prefetcher, wanted] in prefetcher.prefetch(wanted) }]
+        let processor = image.options.processor
+        return { [prefetcher, wanted] in prefetcher.prefetch(wanted, processor: processor) }
     }
 
     /// `stub://` names the stub catalog's images: only the stub source's items may use it.

@@ -54,7 +54,7 @@ public final class MemoryImageCache: Sendable {
     }
 
     /// Whether `key` is cached, without marking it used.
-    public func contains(_ key: String) -> Bool { state.withLock { $0.entries[key] != nil } }
+    public func contains(_ key: String) -> Bool { state.withLock { $0.entries.index(forKey: key) != nil } }
 
     /// Stores `image` under `key`, evicting least recently used images to stay under the
     /// limit; an image larger than the whole limit is not stored.

@@ -33,27 +33,48 @@ public final class ImagePrefetcher: Sendable {
     /// the request says, and cancels the running prefetches whose tag is not in `wanted` or now
     /// wants another image.
     public func prefetch(_ wanted: [(tag: Int, request: ImageRequest)]) {
-        let wantedKeys = Dictionary(wanted.map { ($0.tag, $0.request.cacheKey) }, uniquingKeysWith: { first, _ in first })
-        var starts: [(tag: Int, token: Int, request: ImageRequest, handle: SerialDisposable)] = []
+        update(tags: wanted.map(\.tag), keys: wanted.map(\.request.cacheKey)) { wanted[$0].request }
+    }
+
+    /// Makes the images at `wanted`'s URLs, each made by `processor`, the prefetches, as
+    /// `prefetch(_:)` does: what a list asks for its next rows, one processor for all of them.
+    public func prefetch(_ wanted: [(tag: Int, url: String)], processor: any ImageProcessing) {
+        let identifier = processor.identifier
+        update(tags: wanted.map(\.tag), keys: wanted.map { ImageRequest.cacheKey(url: $0.url, processor: identifier) }) {
+            ImageRequest(url: wanted[$0].url, processor: processor)
+        }
+    }
+
+    /// Makes the prefetches the ones under `tags`, whose images have the cache keys `keys`;
+    /// `request(i)` is the request of the `i`th, made only for the rows not already running.
+    private func update(tags: [Int], keys: [String], request: (Int) -> ImageRequest) {
+        var starts: [(position: Int, token: Int, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
-            for (tag, prefetch) in state.running where wantedKeys[tag] != prefetch.key {
-                cancelled.append(prefetch.request)
-                state.running[tag] = nil
+            if !state.running.isEmpty {
+                // The first key wanted for each tag: a linear scan for a window of a few rows.
+                let table = tags.count > 16 ? Dictionary(zip(tags, keys), uniquingKeysWith: { first, _ in first }) : nil
+                for (tag, prefetch) in state.running {
+                    let key = table.map { $0[tag] } ?? tags.firstIndex(of: tag).map { keys[$0] }
+                    guard key != prefetch.key else { continue }
+                    cancelled.append(prefetch.request)
+                    state.running[tag] = nil
+                }
             }
-            for (tag, request) in wanted where state.running[tag] == nil && !loader.isCached(request) {
+            for (position, tag) in tags.enumerated() where state.running[tag] == nil && !loader.isCached(request(position)) {
                 let token = state.nextToken
                 state.nextToken += 1
                 state.started += 1
                 let handle = SerialDisposable()
-                state.running[tag] = Prefetch(token: token, key: request.cacheKey, request: handle)
-                starts.append((tag, token, request, handle))
+                state.running[tag] = Prefetch(token: token, key: keys[position], request: handle)
+                starts.append((position, token, handle))
             }
             return cancelled
         }
         cancelled.forEach { $0.dispose() }
-        for (tag, token, request, handle) in starts {
-            var low = request
+        for (position, token, handle) in starts {
+            let tag = tags[position]
+            var low = request(position)
             low.priority = .low
             handle.disposable = loader.retrieveImage(low) { [weak self] _ in self?.finished(tag, token: token) }
         }

@@ -73,7 +73,8 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
         return token
     }
 
-    private func enqueue(_ action: @escaping @Sendable () -> Void) {
+    /// Runs `action` after the actions put on this scheduler before it, with no disposable.
+    public func enqueue(_ action: @escaping @Sendable () -> Void) {
         let isBatching = HandOffBatch.isBatching
         let next = pending.withLock { pending -> Drain in
             pending.actions.append(action)
