@@ -74,7 +74,7 @@ public struct AuthenticatedTransport: HTTPTransport {
                 case .failure(let error):
                     finish(.failure(.authenticationFailed(reason: "the token refresh failed: \(error.message)", request: request)))
                 case .success(let token):
-                    guard !steps.isDisposed else { return }
+                    guard !finish.hasFired, !steps.isDisposed else { return }
                     steps.insert(transport.send(authorize(token)) { retried in finish(retried) })
                 }
             }

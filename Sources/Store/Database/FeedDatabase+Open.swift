@@ -20,7 +20,7 @@ extension FeedDatabase {
                 openedFile = openedFile ?? FileIdentity(path: path)
                 opened.setBusyTimeout(milliseconds: configuration.busyTimeoutMs)
                 try opened.execute("PRAGMA foreign_keys = ON")
-                _ = try opened.query("PRAGMA journal_mode = WAL") { $0.text(0) }
+                try enableWriteAheadLog(on: opened)
                 try opened.execute("PRAGMA synchronous = NORMAL")
                 if let maxBytes = configuration.maxBytes {
                     _ = try opened.query("PRAGMA journal_size_limit = \(min(maxBytes / 4, 8 << 20))") { $0.int(0) }
@@ -66,5 +66,23 @@ extension FeedDatabase {
         let millis = Int(milliseconds % 1000)
         let fraction = String(repeating: "0", count: 3 - String(millis).count) + String(millis)
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).\(fraction)Z"
+    }
+
+    /// Switches the file to write-ahead logging. Connections opening a new file at once each
+    /// hold the read lock the switch must upgrade from, and SQLite fails one of them at once
+    /// rather than let them wait on each other (no busy handler runs), so the switch is tried
+    /// again, a few milliseconds apart, for as long as the busy timeout.
+    private func enableWriteAheadLog(on connection: SQLiteConnection) throws {
+        var waited: UInt32 = 0
+        while true {
+            do {
+                _ = try connection.query("PRAGMA journal_mode = WAL") { $0.text(0) }
+                return
+            } catch let error as SQLiteError where error.isBusy && waited < UInt32(max(0, configuration.busyTimeoutMs)) {
+                let pause = UInt32.random(in: 1...10)
+                usleep(pause * 1000)
+                waited += pause
+            }
+        }
     }
 }
