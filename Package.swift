@@ -69,7 +69,7 @@ let package = Package(
         // Image bytes in each format, for the tests of the image layers.
         .target(name: "ImageTestSupport", dependencies: ["ImageCodecs"], path: "Tests/ImageSupport"),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "ImageTestSupport", "FeedVMTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "JSON"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "FeedModel", "ImageCodecs", "Hashing", "ImageTestSupport", "Network", "Reactive", "Locking"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedModel", "ImageCodecs", "Network", "Reactive", "ReactiveTesting", "JSON", "Locking", "FeedVMTestSupport"]),

@@ -66,12 +66,7 @@ enum URLText {
     /// Every byte but the RFC 3986 unreserved characters percent-encoded: for a value put in a
     /// URL or a form (`/`, `&`, `=`, `+`, 福 all escaped).
     static func formEncoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) { bytes.append(byte) } else { bytes += escape(byte) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        PercentEncoding.encodeComponent(text)
     }
 
     /// `text` split into the part before the query, the query and the fragment.
@@ -97,19 +92,9 @@ enum URLText {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
     /// What may stand in a path, query or fragment as is: unreserved, sub-delimiters, `:`, `@`,
     /// `/`, `?`, and `%` and `#` (each decided by its context).
     private static func isAllowed(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()*+,;=:@/?%#".utf8.contains(byte)
+        PercentEncoding.isUnreserved(byte) || "!$&'()*+,;=:@/?%#".utf8.contains(byte)
     }
 }

@@ -47,11 +47,12 @@ public struct AuthenticatedTransport: HTTPTransport {
         let finish = OnceCallback(completion)
         let deadline = (request.timeoutInterval ?? timeout).map { Deadline(seconds: $0) }
         if let deadline {
-            // Does nothing when the exchange ended first: `finish` answers once.
+            // Does nothing when the exchange ended first: `finish` answers once. The timeout is
+            // answered before the exchange is cancelled, whose own `.cancelled` then comes second.
             DispatchQueue.global().asyncAfter(deadline: deadline.time) {
                 guard !finish.hasFired else { return }
-                steps.dispose()
                 finish(.failure(.timedOut(request)))
+                steps.dispose()
             }
         }
         let credential = refresher.credential

@@ -1,8 +1,8 @@
 /// Percent-encoding per RFC 3986, shared by paths, queries and form bodies.
-enum PercentEncoding {
+public enum PercentEncoding {
     /// Encodes everything except the unreserved characters `A-Z a-z 0-9 - . _ ~`, the strict
     /// choice for query keys and values (`&`, `=`, `+` and `/` are all escaped).
-    static func encodeComponent(_ text: String) -> String {
+    public static func encodeComponent(_ text: String) -> String {
         encode(text) { isUnreserved($0) }
     }
 
@@ -54,7 +54,9 @@ enum PercentEncoding {
         return String(decoding: encoded, as: UTF8.self)
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is one of RFC 3986's unreserved characters `A-Z a-z 0-9 - . _ ~`, which
+    /// never need an escape anywhere in a URL.
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true

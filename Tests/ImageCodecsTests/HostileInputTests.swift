@@ -1,3 +1,4 @@
+import FeedVMTestSupport
 import ImageCodecs
 import XCTest
 
@@ -23,7 +24,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testCorruptBytesAfterAValidHeaderAreErrorsOrPixelsNeverACrash() {
-        var generator = SplitMix(seed: 27)
+        var generator = SplitMix64(seed: 27)
         for name in ["landscape.jpg", "portrait-progressive.jpg", "landscape.png", "landscape.webp", "alpha.webp"] {
             let original = Fixtures.bytes(name)
             for _ in 0..<40 {
@@ -85,19 +86,6 @@ final class HostileInputTests: XCTestCase {
 extension Error {
     /// The codec error's wire reason, or `nil` for other errors.
     var codecReason: String? { (self as? ImageCodecError)?.reason }
-}
-
-/// A small deterministic generator, so the corruption is the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// CRC-32 (ISO-HDLC), for rewriting a PNG chunk in a test.

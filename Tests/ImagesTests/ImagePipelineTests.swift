@@ -44,20 +44,6 @@ final class ImagePipelineTests: XCTestCase {
         return ImageLoader(diskCache: disk, transport: transport, processingQueue: queue)
     }
 
-    private func start(_ loader: ImageLoader, _ request: ImageRequest) -> () -> Result<FeedImage, FeedError> {
-        let done = expectation(description: request.cacheKey)
-        let box = Locked<Result<FeedImage, FeedError>?>(nil)
-        let handle = loader.retrieveImage(request) { result in
-            box.withLock { $0 = result }
-            done.fulfill()
-        }
-        return { [self] in
-            wait(for: [done], timeout: 10)
-            handle.dispose()
-            return box.current!
-        }
-    }
-
     func testThreeSizesShareOneDownloadAndEachIsCachedUnderItsOwnKey() throws {
         let transport = HeldTransport()
         let runs = Locked(0)

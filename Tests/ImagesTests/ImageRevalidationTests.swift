@@ -30,21 +30,6 @@ final class ImageRevalidationTests: XCTestCase {
         return ImageLoader(diskCache: disk, transport: transport, maxAge: maxAge)
     }
 
-    /// Starts a load and returns a way to wait for its outcome.
-    private func start(_ loader: ImageLoader, _ request: ImageRequest) -> () -> Result<FeedImage, FeedError> {
-        let done = expectation(description: request.url)
-        let box = Locked<Result<FeedImage, FeedError>?>(nil)
-        let handle = loader.retrieveImage(request) { result in
-            box.withLock { $0 = result }
-            done.fulfill()
-        }
-        return { [self] in
-            wait(for: [done], timeout: 10)
-            handle.dispose()
-            return box.current!
-        }
-    }
-
     func testAFreshImageIsServedWithoutAskingAndAStaleOneIsRevalidatedWithItsETag() throws {
         let clock = TestClock()
         let transport = HeldTransport()

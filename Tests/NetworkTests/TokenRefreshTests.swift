@@ -78,6 +78,31 @@ final class TokenRefreshTests: XCTestCase {
         XCTAssertEqual(outcomes.all.count, 1, "answered once")
     }
 
+    /// A transport that never answers on its own and answers `.cancelled` at once when its
+    /// request is cancelled, as the curl transport does.
+    private struct HangingTransport: HTTPTransport {
+        func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
+            let cancelled = Locked(false)
+            return Disposables.create {
+                guard !cancelled.withLock({ was in defer { was = true }; return was }) else { return }
+                completion(.failure(.cancelled(request)))
+            }
+        }
+    }
+
+    func testARequestPastTheDeadlineTimesOutRatherThanReportingItsOwnCancellation() {
+        let transport = AuthenticatedTransport(
+            wrapping: HangingTransport(), refresher: TokenRefresher(token: "old") { _ in }, timeout: 0.05)
+        let done = expectation(description: "answered")
+        let outcomes = Recorder<String>()
+        _ = transport.send(request(1)) { result in
+            outcomes.append(RecordingPlugin.describe(result.map { Response(httpResponse: $0.0, data: $0.1, request: nil) }))
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(outcomes.all, ["The request timed out (GET https://api.example.com/feed)"])
+    }
+
     func testTheRetryIsSentWithWhatIsLeftOfTheDeadline() {
         let seen = Recorder<Double>()
         let inner = StubTransport { request in

@@ -5,7 +5,7 @@ import json
 import socket
 import time
 import urllib.request
-from typing import Any, Dict, Iterator, Tuple
+from typing import Any, Dict, Tuple
 from urllib.error import HTTPError
 
 import pytest
@@ -13,15 +13,11 @@ import pytest
 from feedvm.fixtures import FixtureServer
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[FixtureServer]:
-    with FixtureServer() as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def clean(server: FixtureServer) -> None:
-    server.reset()
+@pytest.fixture
+def server(fixture_server: FixtureServer) -> FixtureServer:
+    """The module's fixture backend, reset before each test."""
+    fixture_server.reset()
+    return fixture_server
 
 
 def get(server: FixtureServer, path: str) -> Tuple[int, Dict[str, str], Any]:

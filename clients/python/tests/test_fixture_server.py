@@ -4,7 +4,7 @@ import http.client
 import json
 import time
 import urllib.request
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 from urllib.error import HTTPError
 from urllib.parse import quote
 
@@ -14,16 +14,12 @@ from feedvm.fixtures import FixtureServer, image_size
 from imagecheck import dimensions
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[FixtureServer]:
-    with FixtureServer() as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def clean(server: FixtureServer) -> None:
-    server.reset()
-    server.configure(token_expiry="http401", token_uses=3, total=45)
+@pytest.fixture
+def server(fixture_server: FixtureServer) -> FixtureServer:
+    """The module's fixture backend, reset to what these tests expect before each one."""
+    fixture_server.reset()
+    fixture_server.configure(token_expiry="http401", token_uses=3, total=45)
+    return fixture_server
 
 
 def get(server: FixtureServer, path: str, headers: Optional[Dict[str, str]] = None, method: str = "GET",

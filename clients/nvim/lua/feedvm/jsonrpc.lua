@@ -37,6 +37,27 @@ function M.encode(message)
   return vim.json.encode(message) .. '\n'
 end
 
+--- Hands `chunk` to `stream` cut at each "\n": the bytes before it to `stream:add`, then a
+--- call of `line_end`; the bytes after the last "\n" to `stream:add` (the line goes on).
+---@param stream {add: fun(self: table, part: string)}
+---@param chunk string
+---@param line_end fun()
+local function feed(stream, chunk, line_end)
+  local start = 1
+  while true do
+    local newline = chunk:find('\n', start, true)
+    if not newline then
+      break
+    end
+    stream:add(chunk:sub(start, newline - 1))
+    line_end()
+    start = newline + 1
+  end
+  if start <= #chunk then
+    stream:add(chunk:sub(start))
+  end
+end
+
 --- Cuts a byte stream into lines on "\n". A line longer than `max_bytes` is dropped as it
 --- arrives (never held whole) and reported once through `on_error`.
 ---@class feedvm.LineSplitter
@@ -79,19 +100,10 @@ end
 ---@param chunk string
 ---@return string[]
 function LineSplitter:push(chunk)
-  local lines, start = {}, 1
-  while true do
-    local newline = chunk:find('\n', start, true)
-    if not newline then
-      break
-    end
-    self:add(chunk:sub(start, newline - 1))
+  local lines = {}
+  feed(self, chunk, function()
     lines[#lines + 1] = self:take()
-    start = newline + 1
-  end
-  if start <= #chunk then
-    self:add(chunk:sub(start))
-  end
+  end)
   return lines
 end
 
@@ -209,19 +221,9 @@ end
 --- Takes a chunk of the stream.
 ---@param chunk string
 function StderrTail:push(chunk)
-  local start = 1
-  while true do
-    local newline = chunk:find('\n', start, true)
-    if not newline then
-      break
-    end
-    self:add(chunk:sub(start, newline - 1))
+  feed(self, chunk, function()
     self:end_line()
-    start = newline + 1
-  end
-  if start <= #chunk then
-    self:add(chunk:sub(start))
-  end
+  end)
 end
 
 --- Keeps what is left after the last line end.

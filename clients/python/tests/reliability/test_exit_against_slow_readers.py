@@ -14,23 +14,16 @@ import json
 import os
 import signal
 import subprocess
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Tuple
+from typing import Iterator, List, Tuple
 
 import pytest
 
-from feedvm.fixtures.images import png_bytes
+from reliability_big_image import big_image_server
 from reliability_figures import set_figure
 from reliability_proc import pipe
-
-IMAGE = png_bytes(64, 48) + b"\0" * (10 * 1024 * 1024)
-"""A PNG padded to 10 MiB (bytes after IEND are ignored by every image reader)."""
-
-CUSTOM = {"url": "{baseURL}items", "query": {"page": "{page}"}, "paging": "page", "items": "items",
-          "fields": {"id": "id", "title": "title", "imageURL": "image"}}
+from reliability_raw_pipes import RawFeedvm
 
 ANSWERS = 33
 READER_RATE = 6 << 20
@@ -45,61 +38,19 @@ MESSAGE_SECONDS = 13.4e6 / READER_RATE
 
 @pytest.fixture(scope="module")
 def image_server() -> Iterator[str]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:  # noqa: N802
-            if self.path.startswith("/items"):
-                body = json.dumps({"items": [{"id": "big", "title": "big", "image": base + "big.png"}]}).encode()
-                kind = "application/json"
-            else:
-                body, kind = IMAGE, "image/png"
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield base
-    server.shutdown()
+    with big_image_server() as base:
+        yield base
 
 
-class Backlogged:
+class Backlogged(RawFeedvm):
     """feedvm with a session whose image is loaded, then `ANSWERS` inline answers asked for."""
 
     def __init__(self, binary: str, cache: str, base: str) -> None:
-        self.process = subprocess.Popen([binary, "--cache-dir", cache], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
-        self.pending = b""
-        self.send({"jsonrpc": "2.0", "id": 1, "method": "transform",
-                   "params": {"input": {"source": "custom", "baseURL": base, "custom": CUSTOM}}})
-        session = self.answer(1)["result"]["session"]
-        self.send({"jsonrpc": "2.0", "id": 2, "method": "requestCommand", "params": {"session": session, "reload": True}})
-        assert self.answer(2)["result"]["count"] == 1
+        super().__init__(binary, cache)
+        session = self.open_session(base)
         self.send({"jsonrpc": "2.0", "id": 3, "method": "loadImage", "params": {"session": session, "index": 0, "inline": False}})
         assert "error" not in self.answer(3)
-        self.send(*({"jsonrpc": "2.0", "id": ident, "method": "loadImage",
-                     "params": {"session": session, "index": 0, "inline": True}} for ident in range(100, 100 + ANSWERS)))
-
-    def send(self, *messages: Dict[str, Any]) -> None:
-        pipe(self.process.stdin).write(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
-
-    def answer(self, ident: int) -> Dict[str, Any]:
-        while True:
-            while b"\n" not in self.pending:
-                chunk = os.read(pipe(self.process.stdout).fileno(), 1 << 16)
-                assert chunk, "stdout ended during the set-up"
-                self.pending += chunk
-            line, self.pending = self.pending.split(b"\n", 1)
-            message: Dict[str, Any] = json.loads(line)
-            if message.get("id") == ident:
-                return message
+        self.load_inline(session, range(100, 100 + ANSWERS))
 
     def trigger(self, ending: str) -> float:
         """Ends the session the way `ending` says; the moment it did."""
@@ -132,10 +83,6 @@ class Backlogged:
             tail = tail + len(chunk) if last < 0 else len(chunk) - last - 1
             time.sleep(len(chunk) / READER_RATE)
 
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
 
 
 @pytest.fixture

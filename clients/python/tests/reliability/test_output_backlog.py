@@ -13,24 +13,16 @@ import base64
 import json
 import os
 import signal
-import subprocess
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Dict, Iterator, Set
+from typing import Iterator, Set
 
 import pytest
 
-from feedvm.fixtures.images import png_bytes
+from reliability_big_image import IMAGE, big_image_server
 from reliability_figures import set_figure
 from reliability_proc import cpu_seconds, peak_resident_bytes, pipe
-
-IMAGE = png_bytes(64, 48) + b"\0" * (10 * 1024 * 1024)
-"""A PNG padded to 10 MiB (bytes after IEND are ignored by every image reader, feedvm's too)."""
-
-CUSTOM = {"url": "{baseURL}items", "query": {"page": "{page}"}, "paging": "page", "items": "items",
-          "fields": {"id": "id", "title": "title", "imageURL": "image"}}
+from reliability_raw_pipes import RawFeedvm
 
 RSS_BOUND = 256 * 1024 * 1024
 """Generous: the image once in memory and once in the cache's memory tier, plus the runtime."""
@@ -38,84 +30,18 @@ RSS_BOUND = 256 * 1024 * 1024
 
 @pytest.fixture(scope="module")
 def image_server() -> Iterator[str]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:  # noqa: N802
-            if self.path.startswith("/items"):
-                body = json.dumps({"items": [{"id": "big", "title": "big", "image": base + "big.png"}]}).encode()
-                kind = "application/json"
-            else:
-                body, kind = IMAGE, "image/png"
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield base
-    server.shutdown()
-
-
-
-class RawSession:
-    """feedvm on raw pipes, read only when the test says so."""
-
-    def __init__(self, binary: str, cache: str) -> None:
-        self.process = subprocess.Popen([binary, "--cache-dir", cache], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
-        self.pending = b""
-
-    def send(self, *messages: Dict[str, Any]) -> None:
-        pipe(self.process.stdin).write(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
-
-    def read_line(self) -> bytes:
-        while b"\n" not in self.pending:
-            chunk = os.read(pipe(self.process.stdout).fileno(), 1 << 20)
-            if not chunk:
-                raise AssertionError(f"stdout ended inside a line: {self.pending[:200]!r}")
-            self.pending += chunk
-        line, self.pending = self.pending.split(b"\n", 1)
-        return line
-
-    def answer(self, ident: int) -> Dict[str, Any]:
-        while True:
-            message: Dict[str, Any] = json.loads(self.read_line())
-            if message.get("id") == ident:
-                return message
-
-    def open_session(self, base: str) -> str:
-        self.send({"jsonrpc": "2.0", "id": 1, "method": "transform",
-                   "params": {"input": {"source": "custom", "baseURL": base, "custom": CUSTOM}}})
-        session: str = self.answer(1)["result"]["session"]
-        self.send({"jsonrpc": "2.0", "id": 2, "method": "requestCommand", "params": {"session": session, "reload": True}})
-        assert self.answer(2)["result"]["count"] == 1
-        return session
-
-    def load_inline(self, session: str, ids: range) -> None:
-        self.send(*({"jsonrpc": "2.0", "id": ident, "method": "loadImage",
-                     "params": {"session": session, "index": 0, "inline": True}} for ident in ids))
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
+    with big_image_server() as base:
+        yield base
 
 
 @pytest.fixture
-def raw(feed_methods: str, tmp_path: Path) -> Iterator[RawSession]:
-    session = RawSession(feed_methods, str(tmp_path / "cache"))
+def raw(feed_methods: str, tmp_path: Path) -> Iterator[RawFeedvm]:
+    session = RawFeedvm(feed_methods, str(tmp_path / "cache"))
     yield session
     session.close()
 
 
-def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: RawSession, image_server: str, large: bool) -> None:
+def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: RawFeedvm, image_server: str, large: bool) -> None:
     count = 400 if large else 40
     session = raw.open_session(image_server)
     raw.load_inline(session, range(100, 100 + count))
@@ -143,7 +69,7 @@ def test_many_inline_answers_for_one_image_hold_it_once_and_arrive_whole(raw: Ra
 
 
 @pytest.mark.parametrize("ending", ["eof", "sigterm"])
-def test_an_exit_in_the_middle_of_an_eleven_megabyte_line_finishes_it(raw: RawSession, image_server: str, ending: str) -> None:
+def test_an_exit_in_the_middle_of_an_eleven_megabyte_line_finishes_it(raw: RawFeedvm, image_server: str, ending: str) -> None:
     """The line being written when the exit budget runs out is finished, whole."""
     session = raw.open_session(image_server)
     raw.load_inline(session, range(100, 104))
