@@ -176,4 +176,43 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(transport.requests.count, 4, "a cached image is not prefetched")
         XCTAssertEqual(prefetcher.runningTags, [])
     }
+    func testThePrefetcherAsksTheCacheOnlyAboutRowsEnteringTheWindow() throws {
+        let transport = HeldTransport()
+        let loader = CacheQuestionCounter(base: loader(transport))
+        let prefetcher = ImagePrefetcher(loader: loader)
+        let requests = (0..<4).map { ImageRequest(url: "https://images.test/\($0).png") }
+        prefetcher.prefetch([(1, requests[1]), (2, requests[2])])
+        transport.answer(0, body: original)
+        XCTAssertEqual(prefetcher.runningTags, [2])
+        XCTAssertEqual(loader.questions.current, 2)
+        prefetcher.prefetch([(1, requests[1]), (2, requests[2]), (3, requests[3])])
+        XCTAssertEqual(loader.questions.current, 3, "only row 3 is new: row 1's image was fetched, row 2's is on its way")
+        prefetcher.prefetch([(2, requests[2]), (3, requests[3])])
+        XCTAssertEqual(loader.questions.current, 3)
+        XCTAssertEqual(prefetcher.runningTags, [2, 3])
+        prefetcher.prefetch([(2, requests[2]), (3, requests[0])])
+        XCTAssertEqual(loader.questions.current, 4, "row 3 now wants another image")
+        XCTAssertTrue(transport.wasCancelled(2), "row 3's former prefetch")
+        prefetcher.prefetch([(1, requests[1])])
+        XCTAssertEqual(loader.questions.current, 5, "row 1 came back after leaving")
+        XCTAssertEqual(transport.requests.count, 4, "its image is cached")
+        XCTAssertEqual(prefetcher.runningTags, [])
+    }
+}
+
+/// A retriever that counts how often it is asked whether an image is cached.
+private final class CacheQuestionCounter: ImageRetrieving {
+    let base: ImageLoader
+    let questions = Locked(0)
+
+    init(base: ImageLoader) { self.base = base }
+
+    func retrieveImage(_ request: ImageRequest, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
+        base.retrieveImage(request, completion: completion)
+    }
+
+    func isCached(_ request: ImageRequest) -> Bool {
+        questions.withLock { $0 += 1 }
+        return base.isCached(request)
+    }
 }

@@ -10,14 +10,16 @@ import Reactive
 /// lands in the caches, and a caller that asks for the same image meanwhile joins its work
 /// (raising it to the caller's priority).
 public final class ImagePrefetcher: Sendable {
-    private struct Prefetch {
-        let token: Int
-        let key: String
-        let request: SerialDisposable
+    private struct Entry {
+        let url: String
+        let processor: String
+        /// The prefetch under way: `nil` once the image was found cached or its prefetch ended.
+        var running: (token: Int, request: SerialDisposable)?
     }
 
     private struct State {
-        var running: [Int: Prefetch] = [:]
+        /// The rows last asked for, each with the image asked and its prefetch if one runs.
+        var window: [Int: Entry] = [:]
         var nextToken = 0
         var started = 0
     }
@@ -28,84 +30,93 @@ public final class ImagePrefetcher: Sendable {
     /// A prefetcher over `loader`.
     public init(loader: any ImageRetrieving) { self.loader = loader }
 
-    /// Makes `wanted` the prefetches: starts each not already running for its tag (unless its
-    /// image is cached), in the order given (the nearest row first), at low priority whatever
-    /// the request says, and cancels the running prefetches whose tag is not in `wanted` or now
-    /// wants another image.
+    /// Makes `wanted` the prefetches: starts each for a tag newly asked for, or now asking for
+    /// another image, unless its image is cached, in the order given (the nearest row first),
+    /// at low priority whatever the request says, and cancels the running prefetches whose tag
+    /// is not in `wanted` or now wants another image. A tag asked for again with the same image
+    /// costs nothing: its prefetch runs on, or its image was cached or fetched when it came in
+    /// (as a table view asks once for each row entering its prefetch window).
     public func prefetch(_ wanted: [(tag: Int, request: ImageRequest)]) {
-        update(tags: wanted.map(\.tag), keys: wanted.map(\.request.cacheKey)) { wanted[$0].request }
+        update(wanted.map { ($0.tag, $0.request.url) }, processor: { wanted[$0].request.processor.identifier }) { wanted[$0].request }
     }
 
     /// Makes the images at `wanted`'s URLs, each made by `processor`, the prefetches, as
     /// `prefetch(_:)` does: what a list asks for its next rows, one processor for all of them.
     public func prefetch(_ wanted: [(tag: Int, url: String)], processor: any ImageProcessing) {
         let identifier = processor.identifier
-        update(tags: wanted.map(\.tag), keys: wanted.map { ImageRequest.cacheKey(url: $0.url, processor: identifier) }) {
-            ImageRequest(url: wanted[$0].url, processor: processor)
-        }
+        update(wanted, processor: { _ in identifier }) { ImageRequest(url: wanted[$0].url, processor: processor) }
     }
 
-    /// Makes the prefetches the ones under `tags`, whose images have the cache keys `keys`;
-    /// `request(i)` is the request of the `i`th, made only for the rows not already running.
-    private func update(tags: [Int], keys: [String], request: (Int) -> ImageRequest) {
+    /// Makes the window the tags of `wanted`, each asking for the image at its URL made by the
+    /// processor named `processor(i)`; `request(i)` is the `i`th's request, made only for the
+    /// tags that are new or ask for another image.
+    private func update(_ wanted: [(tag: Int, url: String)], processor: (Int) -> String, request: (Int) -> ImageRequest) {
         var starts: [(position: Int, token: Int, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
-            if !state.running.isEmpty {
-                // The first key wanted for each tag: a linear scan for a window of a few rows.
-                let table = tags.count > 16 ? Dictionary(zip(tags, keys), uniquingKeysWith: { first, _ in first }) : nil
-                for (tag, prefetch) in state.running {
-                    let key = table.map { $0[tag] } ?? tags.firstIndex(of: tag).map { keys[$0] }
-                    guard key != prefetch.key else { continue }
-                    cancelled.append(prefetch.request)
-                    state.running[tag] = nil
+            if !state.window.isEmpty {
+                // Tags that left the window: a linear scan for a window of a few rows.
+                let kept = wanted.count > 16 ? Set(wanted.map(\.tag)) : nil
+                let leaving = state.window.keys.filter { tag in !(kept?.contains(tag) ?? wanted.contains { $0.tag == tag }) }
+                for tag in leaving {
+                    if let running = state.window.removeValue(forKey: tag)?.running { cancelled.append(running.request) }
                 }
             }
-            for (position, tag) in tags.enumerated() where state.running[tag] == nil && !loader.isCached(request(position)) {
+            for (position, (tag, url)) in wanted.enumerated() {
+                let identifier = processor(position)
+                if let known = state.window[tag] {
+                    if known.url == url && known.processor == identifier { continue }
+                    if let running = known.running { cancelled.append(running.request) }
+                }
+                guard !loader.isCached(request(position)) else {
+                    state.window[tag] = Entry(url: url, processor: identifier, running: nil)
+                    continue
+                }
                 let token = state.nextToken
                 state.nextToken += 1
                 state.started += 1
                 let handle = SerialDisposable()
-                state.running[tag] = Prefetch(token: token, key: keys[position], request: handle)
+                state.window[tag] = Entry(url: url, processor: identifier, running: (token, handle))
                 starts.append((position, token, handle))
             }
             return cancelled
         }
         cancelled.forEach { $0.dispose() }
         for (position, token, handle) in starts {
-            let tag = tags[position]
+            let tag = wanted[position].tag
             var low = request(position)
             low.priority = .low
             handle.disposable = loader.retrieveImage(low) { [weak self] _ in self?.finished(tag, token: token) }
         }
     }
 
-    /// Cancels the prefetch of `tag`, if one runs; returns whether one did.
+    /// Cancels the prefetch of `tag`, if one runs, and forgets the tag, so it counts as new when
+    /// asked for again; returns whether a prefetch ran.
     @discardableResult
     public func cancel(_ tag: Int) -> Bool {
-        let prefetch = state.withLock { $0.running.removeValue(forKey: tag) }
-        prefetch?.request.dispose()
-        return prefetch != nil
+        let running = state.withLock { $0.window.removeValue(forKey: tag)?.running }
+        running?.request.dispose()
+        return running != nil
     }
 
-    /// Cancels every prefetch.
+    /// Cancels every prefetch and forgets every tag.
     public func cancelAll() {
-        let running = state.withLock { state -> [Prefetch] in
-            defer { state.running = [:] }
-            return Array(state.running.values)
+        let window = state.withLock { state -> [Entry] in
+            defer { state.window = [:] }
+            return Array(state.window.values)
         }
-        running.forEach { $0.request.dispose() }
+        window.forEach { $0.running?.request.dispose() }
     }
 
     /// The tags whose prefetch runs, in order.
-    public var runningTags: [Int] { state.withLock { $0.running.keys.sorted() } }
+    public var runningTags: [Int] { state.withLock { $0.window.filter { $0.value.running != nil }.keys.sorted() } }
 
     /// How many prefetches were started in all.
     public var startedCount: Int { state.withLock { $0.started } }
 
     private func finished(_ tag: Int, token: Int) {
         state.withLock { state in
-            if state.running[tag]?.token == token { state.running[tag] = nil }
+            if state.window[tag]?.running?.token == token { state.window[tag]?.running = nil }
         }
     }
 }
