@@ -3,7 +3,8 @@ load-mores) with incremental `sections`; a load-more should cost the same at pag
 page 2, since the notification carries only the new page. Per round (a fresh feedvm and
 session): the median bytes and latency (request stamped before it is written -> `sections`
 notification read) of pages 476-500 against pages 2-26, and the session's resident memory
-(RSS after paging - RSS before `transform`) against the compact JSON of its items. Rounds give
+(RSS after paging - RSS before `transform`, with `--store none`: the store's memory is the
+process's, section 10) against the compact JSON of its items. Rounds give
 the spread; the figure is the median of the rounds' ratios.
 
 Beside it, snapshot mode (every notification carries the whole list) at 1,000 items, to show
@@ -63,7 +64,8 @@ def page_through(server, total, page_size, incremental, early, late):
 
 def one_round(context, total, page_size, incremental, early, late):
     """One fresh feedvm paging one session: a ``RoundResult``."""
-    with RawServer(context.feedvm_command()) as server:
+    # Without the feed store: its memory is the process's, not the session's (section 10).
+    with RawServer(context.feedvm_command("--store", "none")) as server:
         server.call("initialize", {"capabilities": {"sections": {"incremental": incremental}}})
         server.call("ping")
         before = server.rss_bytes()

@@ -22,6 +22,9 @@ extension FeedDatabase {
                 try opened.execute("PRAGMA foreign_keys = ON")
                 try enableWriteAheadLog(on: opened)
                 try opened.execute("PRAGMA synchronous = NORMAL")
+                // A page cache of 512 KiB, not SQLite's 2 MiB: lists are written once and read
+                // whole at open, so a larger cache holds pages nobody reads again.
+                try opened.execute("PRAGMA cache_size = -512")
                 if let maxBytes = configuration.maxBytes {
                     _ = try opened.query("PRAGMA journal_size_limit = \(min(maxBytes / 4, 8 << 20))") { $0.int(0) }
                 }
