@@ -123,7 +123,7 @@ public struct ClientCredentialsTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
-        let finish = Once(completion)
+        let finish = OnceCallback(completion)
         let steps = CompositeDisposable()
         let (transport, grant) = (self.transport, self.grant)
         let send: @Sendable (String, @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> Void = { token, answer in

@@ -107,7 +107,7 @@ public struct RateLimitedTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void) -> any Cancelable {
-        let finish = Once(completion)
+        let finish = OnceCallback(completion)
         let sending = CompositeDisposable()
         let transport = self.transport
         sending.insert(limiter.acquire {

@@ -5,18 +5,19 @@ import Reactive
 ///
 /// Requests can end three ways at once (the transport answers, the caller cancels, a timeout
 /// fires); this guarantees the completion and the plugins see exactly one of them.
-final class OnceCallback<Value: Sendable>: Sendable {
+public final class OnceCallback<Value: Sendable>: Sendable {
     private let pending: Locked<(@Sendable (Value) -> Void)?>
 
-    init(_ callback: @escaping @Sendable (Value) -> Void) {
+    /// Holds `callback` until its first call.
+    public init(_ callback: @escaping @Sendable (Value) -> Void) {
         pending = Locked(callback)
     }
 
     /// `true` once the callback has run.
-    var hasFired: Bool { pending.withLock { $0 == nil } }
+    public var hasFired: Bool { pending.withLock { $0 == nil } }
 
     /// Runs the callback with `value` unless it already ran.
-    func callAsFunction(_ value: Value) {
+    public func callAsFunction(_ value: Value) {
         let callback = pending.withLock { pending -> (@Sendable (Value) -> Void)? in
             defer { pending = nil }
             return pending
