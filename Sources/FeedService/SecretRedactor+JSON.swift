@@ -10,6 +10,11 @@ extension SecretRedactor {
         return secrets.isEmpty ? json : secrets.redact(json)
     }
 
+    /// `json` with `secrets` replaced in every string at any depth; member names are kept.
+    static func redact(_ json: JSON, with secrets: Snapshot) -> JSON {
+        secrets.redact(json)
+    }
+
     /// `error` with the secrets replaced in its message and data.
     func redact(error: RPCError) -> RPCError {
         let secrets = snapshot()

@@ -19,10 +19,27 @@ enum MessageEncoder {
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"result":<result>}` without a newline.
     static func appendResult(id: RequestID, result: JSON, to output: inout [UInt8]) {
+        appendResult(id: id, writing: { result.serialize(into: &$0) }, to: &output)
+    }
+
+    /// Appends `{"jsonrpc":"2.0","id":<id>,"result":` then what `writeResult` appends (one JSON
+    /// value), then `}`, without a newline.
+    @inline(__always)
+    static func appendResult(id: RequestID, writing writeResult: (inout [UInt8]) -> Void, to output: inout [UInt8]) {
         append(responsePrefix, to: &output)
         id.encode(into: &output)
         append(resultInfix, to: &output)
-        result.serialize(into: &output)
+        writeResult(&output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// `appendResult(id:writing:to:)` with the id of `context`, read where it is kept.
+    @inline(__always)
+    static func appendResult(idOf context: RequestContext, writing writeResult: (inout [UInt8]) -> Void, to output: inout [UInt8]) {
+        append(responsePrefix, to: &output)
+        context.id?.encode(into: &output)
+        append(resultInfix, to: &output)
+        writeResult(&output)
         output.append(UInt8(ascii: "}"))
     }
 
