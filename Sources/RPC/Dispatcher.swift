@@ -33,7 +33,7 @@ final class Dispatcher: Sendable {
     let isShutDown = Atomic<Bool>(false)
     /// After `exit`: nothing more is read.
     let exitRequested = Atomic<Bool>(false)
-    private let registrations = Locked<[String: Registration]>([:])
+    private let registrations = Locked(MethodTable())
     private let inFlight = Locked(InFlightList(), waitable: true)
     private let tracing = Locked(Tracing())
     /// Whether `tracing` holds a trace, read by every answer without the lock.
@@ -59,7 +59,7 @@ final class Dispatcher: Sendable {
     }
 
     /// The names of every registered method, sorted.
-    var methods: [String] { registrations.withLock { $0.keys.sorted() } }
+    var methods: [String] { registrations.withLock { $0.names } }
 
     // MARK: - Tracing
 

@@ -116,6 +116,8 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     func encode(into output: inout [UInt8]) {
         if let writtenText {
             output.append(contentsOf: writtenText.utf8)
+        } else if case .int(let value) = json {
+            JSONWriter.appendInteger(value, to: &output)  // the ids clients write, without the serializer's dispatch
         } else {
             json.serialize(into: &output)
         }
