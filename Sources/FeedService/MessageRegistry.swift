@@ -53,7 +53,7 @@ enum MessageRegistry {
                     guard attachments.isEmpty else {
                         return context.succeed(redactor.redact(json: response.wireJSON), attaching: attachments)
                     }
-                    let secrets = redactor.snapshot()
+                    let secrets = redactor.snapshotIfAny()
                     context.succeed { WireWriter.write(response, secrets: secrets, into: &$0) }
                 case .failure(let error):
                     context.fail(redactor.redact(error: request.answer(toError: error)))

@@ -35,10 +35,11 @@ public final class RequestContext: Sendable {
     let dispatcher: Dispatcher
     let sink: Sink
     /// Every cancel callback registered and not yet run or dropped, as one closure; used only
-    /// by the thread that set `RequestState.busy` (see `CancellationToken`).
-    nonisolated(unsafe) var cancelCallback: (@Sendable () -> Void)?
-    /// Used only under the dispatcher's in-flight lock.
-    nonisolated(unsafe) var inFlightLinks = InFlightLinks()
+    /// by the thread that set `RequestState.busy` (see `CancellationToken`), which is what keeps
+    /// accesses exclusive.
+    @exclusivity(unchecked) nonisolated(unsafe) var cancelCallback: (@Sendable () -> Void)?
+    /// Used only under the dispatcher's in-flight lock, which keeps accesses exclusive.
+    @exclusivity(unchecked) nonisolated(unsafe) var inFlightLinks = InFlightLinks()
 
     init(id: RequestID?, method: String, dispatcher: Dispatcher, sink: Sink) {
         self.id = id
