@@ -95,11 +95,11 @@ final class Dispatcher: Sendable {
     }
 
     /// Queues the answer of `context`'s request, which `encode` appends whole (without a
-    /// newline), from any thread; then the request leaves the in-flight list (`finish` flushes
-    /// once nothing is in flight).
-    func answer(_ context: RequestContext, writing encode: (inout [UInt8]) -> Void) {
-        switch context.sink {
-        case .message:
+    /// newline), from any thread: as its own message, or into `batch`; then the request leaves
+    /// the in-flight list (`finish` flushes once nothing is in flight).
+    func answer(_ context: RequestContext, batch: BatchCollector?, writing encode: (inout [UInt8]) -> Void) {
+        switch batch {
+        case nil:
             if let trace = activeTrace {
                 var body: [UInt8] = []
                 encode(&body)
@@ -108,7 +108,7 @@ final class Dispatcher: Sendable {
             } else {
                 writer.enqueue(encoding: encode)
             }
-        case .batch(let collector):
+        case let collector?:
             if let batch = collector.add({ encode(&$0.tail) }) {
                 trace?.outgoing(batch)
                 writer.enqueue(message: batch)
@@ -117,15 +117,15 @@ final class Dispatcher: Sendable {
         leave(context)
     }
 
-    /// `answer(_:writing:)` for an answer with inline binary pieces.
-    func answer(_ context: RequestContext, withBinary encode: (inout OutputBuffer) -> Void) {
-        switch context.sink {
-        case .message:
+    /// `answer(_:batch:writing:)` for an answer with inline binary pieces.
+    func answer(_ context: RequestContext, batch: BatchCollector?, withBinary encode: (inout OutputBuffer) -> Void) {
+        switch batch {
+        case nil:
             var body = OutputBuffer()
             encode(&body)
             trace?.outgoing(body)
             writer.enqueue(message: body)
-        case .batch(let collector):
+        case let collector?:
             if let batch = collector.add(encode) {
                 trace?.outgoing(batch)
                 writer.enqueue(message: batch)

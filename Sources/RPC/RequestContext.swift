@@ -11,8 +11,8 @@ import Synchronization
 ///
 /// One object is the whole request: its answer's destination, its cancellation token
 /// (`cancellation` is the context itself) and its entry in the dispatcher's in-flight list.
-/// Its members fit in 120 bytes, a size the C allocator hands back cheaply when a context made
-/// on the reader's thread is freed on a session's.
+/// Its members fit in 120 bytes, a size the C allocator recycles cheaply (a fast bin) when a
+/// context made on the reader's thread is freed on a session's.
 public final class RequestContext: Sendable {
     /// Where the answer goes: its own message, or into the array of its batch.
     enum Sink: Sendable {
@@ -32,8 +32,8 @@ public final class RequestContext: Sendable {
     public let method: String
     /// `RequestState` bits.
     let state = Atomic<Int>(0)
-    let dispatcher: Dispatcher
-    let sink: Sink
+    /// The sink, holding the dispatcher (a batch's collector holds it): one word instead of two.
+    private let destination: Destination
     /// Every cancel callback registered and not yet run or dropped, as one closure; used only
     /// by the thread that set `RequestState.busy` (see `CancellationToken`), which is what keeps
     /// accesses exclusive.
@@ -41,11 +41,47 @@ public final class RequestContext: Sendable {
     /// Used only under the dispatcher's in-flight lock, which keeps accesses exclusive.
     @exclusivity(unchecked) nonisolated(unsafe) var inFlightLinks = InFlightLinks()
 
+    /// Where the answer goes, and the dispatcher that sends it.
+    private enum Destination: Sendable {
+        case message(Dispatcher)
+        case batch(BatchCollector)
+    }
+
     init(id: RequestID?, method: String, dispatcher: Dispatcher, sink: Sink) {
         self.id = id
         self.method = method
-        self.dispatcher = dispatcher
-        self.sink = sink
+        switch sink {
+        case .message:
+            destination = .message(dispatcher)
+        case .batch(let collector):
+            collector.attach(to: dispatcher)
+            destination = .batch(collector)
+        }
+    }
+
+    /// The dispatcher that serves the request.
+    var dispatcher: Dispatcher {
+        switch destination {
+        case .message(let dispatcher): return dispatcher
+        case .batch(let collector): return collector.dispatcher
+        }
+    }
+
+    /// Hands the answer that `encode` appends to the dispatcher (see `Dispatcher.answer`).
+    @inline(__always)
+    private func send(_ encode: (inout [UInt8]) -> Void) {
+        switch destination {
+        case .message(let dispatcher): dispatcher.answer(self, batch: nil, writing: encode)
+        case .batch(let collector): collector.dispatcher.answer(self, batch: collector, writing: encode)
+        }
+    }
+
+    /// `send(_:)` for an answer with inline binary pieces.
+    private func send(withBinary encode: (inout OutputBuffer) -> Void) {
+        switch destination {
+        case .message(let dispatcher): dispatcher.answer(self, batch: nil, withBinary: encode)
+        case .batch(let collector): collector.dispatcher.answer(self, batch: collector, withBinary: encode)
+        }
     }
 
     /// `true` for a request, `false` for a notification; tells without copying the id.
@@ -75,7 +111,7 @@ public final class RequestContext: Sendable {
     /// no lock and calls nothing that could. Not called when the request was answered already.
     public func succeed(writingResult writeResult: (inout [UInt8]) -> Void) {
         guard markAnswered(), isRequest else { return }
-        dispatcher.answer(self) { MessageEncoder.appendResult(idOf: self, writing: writeResult, to: &$0) }
+        send { MessageEncoder.appendResult(idOf: self, writing: writeResult, to: &$0) }
     }
 
     /// Answers with a result that carries binary members, each base64-encoded only as the
@@ -84,7 +120,7 @@ public final class RequestContext: Sendable {
         guard !attachments.isEmpty else { return succeed(result) }
         guard markAnswered() else { return }
         guard let id else { return }
-        dispatcher.answer(self, withBinary: { MessageEncoder.appendResponse(id: id, result: .success(result), attachments: attachments, to: &$0) })
+        send(withBinary: { MessageEncoder.appendResponse(id: id, result: .success(result), attachments: attachments, to: &$0) })
     }
 
     /// Answers with an error.
@@ -93,7 +129,7 @@ public final class RequestContext: Sendable {
         guard let id else {
             return dispatcher.logger.log(.debug, "notification '\(method)' failed: \(error.message)")
         }
-        dispatcher.answer(self) { MessageEncoder.appendError(id: id, error: error, to: &$0) }
+        send { MessageEncoder.appendError(id: id, error: error, to: &$0) }
     }
 
     /// Sends a notification through the server's ordered writer.
