@@ -33,14 +33,20 @@ enum MessageEncoder {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// `appendResult(id:writing:to:)` with the id of `context`, read where it is kept.
+    /// Appends `{"jsonrpc":"2.0","id":<id>,"result":` with the id of `context` (read where it is
+    /// kept), then what `writeResult` appends (one JSON value), then `}`, without a newline;
+    /// the pieces gathered on the stack and appended at once.
     @inline(__always)
-    static func appendResult(idOf context: RequestContext, writing writeResult: (inout [UInt8]) -> Void, to output: inout [UInt8]) {
-        append(responsePrefix, to: &output)
-        context.id?.encode(into: &output)
-        append(resultInfix, to: &output)
-        writeResult(&output)
-        output.append(UInt8(ascii: "}"))
+    static func appendResult(idOf context: RequestContext, writing writeResult: (inout JSONTextBuffer) -> Void,
+                             to output: inout [UInt8])
+    {
+        JSONTextBuffer.appending(to: &output) { text in
+            text.append(responsePrefix)
+            context.id?.encode(into: &text)
+            text.append(resultInfix)
+            writeResult(&text)
+            text.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.

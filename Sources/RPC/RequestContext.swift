@@ -103,13 +103,13 @@ public final class RequestContext: Sendable {
 
     /// Answers with a result.
     public func succeed(_ result: JSON) {
-        succeed { result.serialize(into: &$0) }
+        succeed { $0.append(json: result) }
     }
 
     /// Answers with a result written straight into the answer's text: `writeResult` appends
     /// exactly one JSON value. It runs while the output is held, so it only appends: it takes
     /// no lock and calls nothing that could. Not called when the request was answered already.
-    public func succeed(writingResult writeResult: (inout [UInt8]) -> Void) {
+    public func succeed(writingResult writeResult: (inout JSONTextBuffer) -> Void) {
         guard markAnswered(), isRequest else { return }
         send { MessageEncoder.appendResult(idOf: self, writing: writeResult, to: &$0) }
     }

@@ -123,5 +123,17 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Appends the id's JSON text, as the client wrote it, to `text`.
+    @inline(__always)
+    func encode(into text: inout JSONTextBuffer) {
+        if let writtenText {
+            text.appendToOutput { $0.append(contentsOf: writtenText.utf8) }
+        } else if case .int(let value) = json {
+            text.appendInteger(value)
+        } else {
+            text.append(json: json)
+        }
+    }
+
     public var description: String { text }
 }

@@ -10,7 +10,7 @@ import XCTest
 final class WireWriterTests: XCTestCase {
     private func written(_ value: some WireEncodable, secrets: SecretRedactor.Snapshot? = nil) -> String {
         var bytes: [UInt8] = []
-        WireWriter.write(value, secrets: secrets, into: &bytes)
+        JSONTextBuffer.appending(to: &bytes) { WireWriter.write(value, secrets: secrets, into: &$0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

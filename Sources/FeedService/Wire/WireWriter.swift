@@ -1,8 +1,9 @@
 import JSON
 import Logging
 
-/// Writes a result's JSON text straight into its answer, with every secret replaced in its
-/// string values (member names are kept, as `SecretRedactor.redact(json:)` does).
+/// Writes a result's JSON text straight into its answer (through the answer's `JSONTextBuffer`),
+/// with every secret replaced in its string values (member names are kept, as
+/// `SecretRedactor.redact(json:)` does).
 ///
 /// ```swift
 /// writer.beginObject()
@@ -11,25 +12,24 @@ import Logging
 /// writer.endObject()
 /// ```
 struct WireWriter {
-    /// The text written so far (the answer's, up to where the result goes).
-    var bytes: [UInt8]
+    /// The answer's text so far, up to where the result goes.
+    private(set) var text: JSONTextBuffer
     /// The secrets to replace; `nil` when there are none, so nothing is looked at.
     private let secrets: SecretRedactor.Snapshot?
     /// A value was written since the last `{`, `[` or member name: the next one needs a comma.
     private var needsComma = false
 
-    /// A writer appending to `bytes`, replacing `secrets`.
-    init(bytes: [UInt8] = [], secrets: SecretRedactor.Snapshot?) {
-        self.bytes = bytes
+    /// A writer appending to `text`, replacing `secrets`.
+    init(text: consuming JSONTextBuffer, secrets: SecretRedactor.Snapshot?) {
+        self.text = text
         self.secrets = secrets.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Writes `value`'s result into `output` (an answer's text), replacing `secrets`.
-    static func write(_ value: some WireEncodable, secrets: SecretRedactor.Snapshot?, into output: inout [UInt8]) {
-        var writer = WireWriter(secrets: secrets)
-        swap(&writer.bytes, &output)
+    /// Writes `value`'s result into `text` (an answer's), replacing `secrets`.
+    static func write(_ value: some WireEncodable, secrets: SecretRedactor.Snapshot?, into text: inout JSONTextBuffer) {
+        var writer = WireWriter(text: consume text, secrets: secrets)
         value.encode(into: &writer)
-        swap(&writer.bytes, &output)
+        text = writer.text
     }
 
     // MARK: - Structure
@@ -37,36 +37,36 @@ struct WireWriter {
     /// Opens an object.
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        text.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes the innermost object.
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        text.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        text.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes the innermost array.
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        text.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes a member's name; its value follows. `name` is plain ASCII that needs no escape.
     mutating func name(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        JSONWriter.appendLiteral(name, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        text.append(UInt8(ascii: "\""))
+        text.append(name)
+        text.append(UInt8(ascii: "\""))
+        text.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -75,21 +75,21 @@ struct WireWriter {
     /// Writes `true` or `false`.
     mutating func value(_ value: Bool) {
         separate()
-        JSONWriter.appendLiteral(value ? "true" : "false", to: &bytes)
+        text.append(value ? StaticString("true") : StaticString("false"))
         needsComma = true
     }
 
     /// Writes an integer.
     mutating func value(_ value: Int) {
         separate()
-        JSONWriter.appendInteger(Int64(value), to: &bytes)
+        text.appendInteger(Int64(value))
         needsComma = true
     }
 
     /// Writes a string, its secrets replaced.
     mutating func value(_ value: String) {
         separate()
-        JSONWriter.appendString(secrets?.replacingSecrets(in: value) ?? value, to: &bytes)
+        text.appendString(secrets?.replacingSecrets(in: value) ?? value)
         needsComma = true
     }
 
@@ -97,9 +97,9 @@ struct WireWriter {
     mutating func value(_ value: JSON) {
         separate()
         if let secrets {
-            SecretRedactor.redact(value, with: secrets).serialize(into: &bytes)
+            text.append(json: SecretRedactor.redact(value, with: secrets))
         } else {
-            value.serialize(into: &bytes)
+            text.append(json: value)
         }
         needsComma = true
     }
@@ -124,6 +124,6 @@ struct WireWriter {
 
     @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { text.append(UInt8(ascii: ",")) }
     }
 }
