@@ -6,14 +6,18 @@ extension SecretRedactor {
     /// `json` with the secrets replaced in every string at any depth; member names are kept.
     /// (Inline image bytes travel as attachments, outside the JSON, and are never scanned.)
     func redact(json: JSON) -> JSON {
-        let secrets = snapshot()
-        return secrets.isEmpty ? json : secrets.redact(json)
+        guard let secrets = snapshotIfAny() else { return json }
+        return secrets.redact(json)
+    }
+
+    /// `json` with `secrets` replaced in every string at any depth; member names are kept.
+    static func redact(_ json: JSON, with secrets: Snapshot) -> JSON {
+        secrets.redact(json)
     }
 
     /// `error` with the secrets replaced in its message and data.
     func redact(error: RPCError) -> RPCError {
-        let secrets = snapshot()
-        guard !secrets.isEmpty else { return error }
+        guard let secrets = snapshotIfAny() else { return error }
         return RPCError(code: error.code, message: secrets.redact(error.message), data: error.data.map { secrets.redact($0) })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Synchronization
 
 /// Replaces every secret it knows with `REDACTED`, wherever the secret appears: the one
 /// mechanism that keeps secrets out of log lines (at every level), error messages,
@@ -36,6 +37,8 @@ public final class SecretRedactor: Sendable {
     }
 
     private let state = Locked(State())
+    /// Whether the current snapshot has a pattern, read without the lock.
+    private let hasPatterns = Atomic<Bool>(false)
 
     /// A redactor that knows no secret yet.
     public init() {}
@@ -46,6 +49,7 @@ public final class SecretRedactor: Sendable {
         state.withLock { state in
             state.counts[secret, default: 0] += 1
             if state.counts[secret] == 1 { state.rebuild() }
+            hasPatterns.store(!state.current.isEmpty, ordering: .releasing)
         }
     }
 
@@ -55,6 +59,7 @@ public final class SecretRedactor: Sendable {
             guard let count = state.counts[secret] else { return }
             state.counts[secret] = count > 1 ? count - 1 : nil
             if count == 1 { state.rebuild() }
+            hasPatterns.store(!state.current.isEmpty, ordering: .releasing)
         }
     }
 
@@ -64,6 +69,14 @@ public final class SecretRedactor: Sendable {
     /// The secrets registered now, for redacting many texts in a row (the strings of one message)
     /// with one look at the registry.
     public func snapshot() -> Snapshot { state.withLock { $0.current } }
+
+    /// The secrets registered now, or `nil` when there is nothing to replace: then told without
+    /// taking the lock (most messages of most sessions).
+    public func snapshotIfAny() -> Snapshot? {
+        guard hasPatterns.load(ordering: .acquiring) else { return nil }
+        let current = snapshot()
+        return current.isEmpty ? nil : current
+    }
 
     /// `text` with every form of every registered secret replaced by the placeholder.
     public func redact(_ text: String) -> String { snapshot().redact(text) }

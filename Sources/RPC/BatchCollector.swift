@@ -1,4 +1,5 @@
 import Locking
+import Synchronization
 
 /// Gathers the answers to one batch and releases them as a single array message once the last
 /// request of the batch is answered.
@@ -19,6 +20,19 @@ final class BatchCollector: Sendable {
     }
 
     private let state = Locked(State())
+    /// The dispatcher its requests are served by, known once the first is.
+    private let owner = AtomicLazyReference<Dispatcher>()
+
+    /// Notes the dispatcher serving the batch's requests (the same for all of them).
+    func attach(to dispatcher: Dispatcher) {
+        _ = owner.storeIfNil(dispatcher)
+    }
+
+    /// The dispatcher serving the batch's requests; only asked of a batch `attach(to:)` was told.
+    var dispatcher: Dispatcher {
+        guard let dispatcher = owner.load() else { preconditionFailure("a batch's request without its dispatcher") }
+        return dispatcher
+    }
 
     /// Expects one more answer.
     func expectAnswer() {

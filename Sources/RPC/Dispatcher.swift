@@ -20,19 +20,6 @@ final class Dispatcher: Sendable {
         case cancellation
     }
 
-    /// The contexts running under one id: usually one, several when a client reused it.
-    private enum Running: Sendable {
-        case one(RequestContext)
-        case several([RequestContext])
-
-        var contexts: [RequestContext] {
-            switch self {
-            case .one(let context): return [context]
-            case .several(let contexts): return contexts
-            }
-        }
-    }
-
     /// What `--trace` records into, and what hides secrets in it.
     private struct Tracing: Sendable {
         var trace: MessageTrace?
@@ -46,9 +33,11 @@ final class Dispatcher: Sendable {
     let isShutDown = Atomic<Bool>(false)
     /// After `exit`: nothing more is read.
     let exitRequested = Atomic<Bool>(false)
-    private let registrations = Locked<[String: Registration]>([:])
-    private let inFlight = Locked<[RequestID: Running]>([:], waitable: true)
+    private let registrations = Locked(MethodTable())
+    private let inFlight = Locked(InFlightList(), waitable: true)
     private let tracing = Locked(Tracing())
+    /// Whether `tracing` holds a trace, read by every answer without the lock.
+    private let isTracing = Atomic<Bool>(false)
 
     init(configuration: RPCServer.Configuration, writer: OutputWriter) {
         self.configuration = configuration
@@ -70,7 +59,7 @@ final class Dispatcher: Sendable {
     }
 
     /// The names of every registered method, sorted.
-    var methods: [String] { registrations.withLock { $0.keys.sorted() } }
+    var methods: [String] { registrations.withLock { $0.names } }
 
     // MARK: - Tracing
 
@@ -81,6 +70,7 @@ final class Dispatcher: Sendable {
             tracing.withLock { tracing in
                 tracing.trace = newValue
                 newValue?.redactor = tracing.redactor
+                isTracing.store(newValue != nil, ordering: .releasing)
             }
         }
     }
@@ -100,50 +90,60 @@ final class Dispatcher: Sendable {
 
     /// A request handed to an asynchronous handler; it stays in flight until it is answered.
     func begin(_ context: RequestContext) {
-        guard let id = context.id else { return }
-        inFlight.withLock { running in
-            switch running[id] {
-            case nil: running[id] = .one(context)
-            case let existing?: running[id] = .several(existing.contexts + [context])
-            }
-        }
+        guard context.isRequest else { return }
+        inFlight.withLock { $0.append(context) }
     }
 
-    /// An asynchronous handler's completion, on any thread: the answer is queued, then the
-    /// request leaves the in-flight table (`finish` flushes once nothing is in flight).
-    func didComplete(_ context: RequestContext, _ result: Result<JSON, RPCError>, _ attachments: [Attachment],
-                     sink: RequestContext.Sink)
-    {
-        guard let id = context.id else {
-            if case .failure(let error) = result {
-                logger.log(.debug, "notification '\(context.method)' failed: \(error.message)")
+    /// Queues the answer of `context`'s request, which `encode` appends whole (without a
+    /// newline), from any thread: as its own message, or into `batch`; then the request leaves
+    /// the in-flight list (`finish` flushes once nothing is in flight).
+    func answer(_ context: RequestContext, batch: BatchCollector?, writing encode: (inout [UInt8]) -> Void) {
+        switch batch {
+        case nil:
+            if let trace = activeTrace {
+                var body: [UInt8] = []
+                encode(&body)
+                trace.outgoing(OutputBuffer(body))
+                writer.enqueue(message: body)
+            } else {
+                writer.enqueue(encoding: encode)
             }
-            return
-        }
-        switch sink {
-        case .message:
-            var body = OutputBuffer()
-            body.tail.reserveCapacity(128)
-            MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &body)
-            trace?.outgoing(body)
-            writer.enqueue(message: body)
-        case .batch(let collector):
-            if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, attachments: attachments, to: &$0) }) {
+        case let collector?:
+            if let batch = collector.add({ encode(&$0.tail) }) {
                 trace?.outgoing(batch)
                 writer.enqueue(message: batch)
             }
         }
-        let isIdle = inFlight.withLock { table -> Bool in
-            switch table[id] {
-            case .one(let running)? where running === context:
-                table[id] = nil
-            case .several(var contexts)?:
-                contexts.removeAll { $0 === context }
-                table[id] = contexts.count == 1 ? .one(contexts[0]) : .several(contexts)
-            default:
-                break
+        leave(context)
+    }
+
+    /// `answer(_:batch:writing:)` for an answer with inline binary pieces.
+    func answer(_ context: RequestContext, batch: BatchCollector?, withBinary encode: (inout OutputBuffer) -> Void) {
+        switch batch {
+        case nil:
+            var body = OutputBuffer()
+            encode(&body)
+            trace?.outgoing(body)
+            writer.enqueue(message: body)
+        case let collector?:
+            if let batch = collector.add(encode) {
+                trace?.outgoing(batch)
+                writer.enqueue(message: batch)
             }
-            return table.isEmpty
+        }
+        leave(context)
+    }
+
+    /// The trace, when there is one; looked at without a lock when there is none.
+    private var activeTrace: MessageTrace? {
+        isTracing.load(ordering: .acquiring) ? trace : nil
+    }
+
+    /// Takes an answered request off the in-flight list.
+    private func leave(_ context: RequestContext) {
+        let isIdle = inFlight.withLock { list -> Bool in
+            list.remove(context)
+            return list.isEmpty
         }
         if isIdle { inFlight.broadcast() }
     }
@@ -156,19 +156,19 @@ final class Dispatcher: Sendable {
     /// Cancels the running request `id`: its token fires, then it is answered -32800 unless its
     /// handler answered first. Unknown or finished ids are ignored, as cancellation races replies.
     func cancelRequest(_ id: RequestID) {
-        let running = inFlight.withLock { $0[id]?.contexts ?? [] }  // several if the client reused the id
+        let running = inFlight.withLock { $0.contexts { $0.id == id } }  // several if the client reused the id
         if running.isEmpty { logger.log(.debug, "cancel of \(id): not running") }
         for context in running {
-            context.cancellation.cancel()
+            context.cancel()
             context.fail(.requestCancelled(RPCError.CancellationReason.clientCancelled))
         }
     }
 
     /// Cancels every running request: tokens fire, then each is answered -32800 with `reason`.
     func cancelAllRequests(reason: String) {
-        let running = inFlight.withLock { $0.values.flatMap(\.contexts) }
+        let running = inFlight.withLock { $0.contexts { _ in true } }
         for context in running {
-            context.cancellation.cancel()
+            context.cancel()
             context.fail(.requestCancelled(reason))
         }
     }
@@ -180,7 +180,7 @@ final class Dispatcher: Sendable {
         var body = OutputBuffer()
         body.tail.reserveCapacity(64)
         MessageEncoder.appendNotification(method: method, params: params, attachments: attachments, to: &body)
-        trace?.outgoing(body)
+        activeTrace?.outgoing(body)
         writer.enqueue(message: body)
     }
 }

@@ -19,26 +19,47 @@ enum MessageEncoder {
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"result":<result>}` without a newline.
     static func appendResult(id: RequestID, result: JSON, to output: inout [UInt8]) {
-        append(responsePrefix, to: &output)
-        id.encode(into: &output)
-        append(resultInfix, to: &output)
-        result.serialize(into: &output)
-        output.append(UInt8(ascii: "}"))
+        JSONTextBuffer.appending(to: &output) { text in
+            text.append(responsePrefix)
+            id.encode(into: &text)
+            text.append(resultInfix)
+            text.append(json: result)
+            text.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `{"jsonrpc":"2.0","id":<id>,"result":` with the id of `context` (read where it is
+    /// kept), then what `writeResult` appends (one JSON value), then `}`, without a newline;
+    /// the pieces gathered on the stack and appended at once.
+    @inline(__always)
+    static func appendResult(idOf context: RequestContext, writing writeResult: (inout JSONTextBuffer) -> Void,
+                             to output: inout [UInt8])
+    {
+        JSONTextBuffer.appending(to: &output) { text in
+            text.append(responsePrefix)
+            context.id?.encode(into: &text)
+            text.append(resultInfix)
+            writeResult(&text)
+            text.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends `{"jsonrpc":"2.0","id":<id>,"error":{...}}` without a newline.
     static func appendError(id: RequestID, error: RPCError, to output: inout [UInt8]) {
-        append(responsePrefix, to: &output)
-        id.encode(into: &output)
-        append(errorInfix, to: &output)
-        JSONWriter.appendInteger(Int64(error.code), to: &output)
-        append(messageInfix, to: &output)
-        JSONWriter.appendString(error.message, to: &output)
-        if let data = error.data {
-            append(dataInfix, to: &output)
-            data.serialize(into: &output)
+        JSONTextBuffer.appending(to: &output) { text in
+            text.append(responsePrefix)
+            id.encode(into: &text)
+            text.append(errorInfix)
+            text.appendInteger(Int64(error.code))
+            text.append(messageInfix)
+            text.appendString(error.message)
+            if let data = error.data {
+                text.append(dataInfix)
+                text.append(json: data)
+            }
+            text.append(UInt8(ascii: "}"))
+            text.append(UInt8(ascii: "}"))
         }
-        output.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
     }
 
     /// Appends a response, success or error, without a newline.
@@ -51,13 +72,15 @@ enum MessageEncoder {
 
     /// Appends `{"jsonrpc":"2.0","method":<method>,"params":<params>}` without a newline.
     static func appendNotification(method: String, params: JSON?, to output: inout [UInt8]) {
-        append(notificationPrefix, to: &output)
-        JSONWriter.appendString(method, to: &output)
-        if let params {
-            append(paramsInfix, to: &output)
-            params.serialize(into: &output)
+        JSONTextBuffer.appending(to: &output) { text in
+            text.append(notificationPrefix)
+            text.appendString(method)
+            if let params {
+                text.append(paramsInfix)
+                text.append(json: params)
+            }
+            text.append(UInt8(ascii: "}"))
         }
-        output.append(UInt8(ascii: "}"))
     }
 
     /// Appends a response whose result carries `attachments` (none for an error).

@@ -116,6 +116,24 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// Queues one message that `encode` appends (its JSON text, without a newline) while the
+    /// queue is held; framed here. `encode` only appends: it takes no lock.
+    func enqueue(encoding encode: (inout [UInt8]) -> Void) {
+        locked { queue in
+            let start = queue.text.count
+            if queue.framing == .newline {
+                encode(&queue.text)
+                queue.framing.appendTail(to: &queue.text)
+            } else {
+                var body: [UInt8] = []
+                encode(&body)
+                queue.framing.appendMessage(body, to: &queue.text)
+            }
+            queue.ends.append(queue.text.count)
+            queue.pendingBytes += queue.text.count - start
+        }
+    }
+
     /// Queues one message whose JSON text has inline binary pieces; framed here.
     func enqueue(message body: OutputBuffer) {
         guard !body.isPlain else { return enqueue(message: body.tail) }

@@ -116,8 +116,22 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     func encode(into output: inout [UInt8]) {
         if let writtenText {
             output.append(contentsOf: writtenText.utf8)
+        } else if case .int(let value) = json {
+            JSONWriter.appendInteger(value, to: &output)  // the ids clients write, without the serializer's dispatch
         } else {
             json.serialize(into: &output)
+        }
+    }
+
+    /// Appends the id's JSON text, as the client wrote it, to `text`.
+    @inline(__always)
+    func encode(into text: inout JSONTextBuffer) {
+        if let writtenText {
+            text.appendToOutput { $0.append(contentsOf: writtenText.utf8) }
+        } else if case .int(let value) = json {
+            text.appendInteger(value)
+        } else {
+            text.append(json: json)
         }
     }
 

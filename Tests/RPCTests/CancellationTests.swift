@@ -1,5 +1,6 @@
 import Dispatch
 import JSON
+import Locking
 import FeedVMTestSupport
 import XCTest
 @testable import RPC
@@ -49,11 +50,42 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(answers.first?["error"]?["data"]?["field"], "id")
     }
 
-    func testTheTokenRunsCallbacksAddedAfterCancellationAtOnce() {
-        let token = CancellationToken()
-        token.cancel()
+    func testACallbackAddedAfterCancellationRunsAtOnce() {
+        let cancelled = Locked<RequestContext?>(nil)
+        harness.server.register("late") { _, context in
+            context.onCancel { cancelled.withLock { $0 = context } }
+        }
+        harness.client.send(#"{"jsonrpc":"2.0","id":"late","method":"late"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"late"}}"#)
+        XCTAssertEqual(harness.client.receive()["error"]?["code"], .int(-32800))
+        let context = cancelled.withLock { $0 }
+        XCTAssertEqual(context?.isCancelled, true)
         let ran = expectation(description: "callback")
-        token.onCancel { ran.fulfill() }
+        context?.cancellation.onCancel { ran.fulfill() }
         wait(for: [ran], timeout: 0)
+    }
+
+    func testAnAnsweredRequestDropsItsCallbacksAndIgnoresLaterCancellation() {
+        let answered = Locked<RequestContext?>(nil)
+        harness.server.register("quick") { _, context in
+            context.onCancel { XCTFail("an answered request's callback ran") }
+            context.succeed(.bool(true))
+            answered.withLock { $0 = context }
+        }
+        XCTAssertEqual(harness.client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"quick"}"#).first?["result"], true)
+        let context = answered.withLock { $0 }
+        context?.onCancel { XCTFail("a callback added after the answer ran") }
+        context?.cancel()
+        context?.fail(.requestCancelled("late"))
+        XCTAssertEqual(harness.client.exchange(#"{"jsonrpc":"2.0","id":2,"method":"quick"}"#).map { $0["id"] }, [2])
+    }
+
+    func testAReusedIdCancelsEveryRequestRunningUnderIt() {
+        harness.client.send(#"{"jsonrpc":"2.0","id":7,"method":"wait"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","id":7,"method":"wait"}"#)
+        harness.client.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#)
+        let messages = (0..<4).map { _ in harness.client.receive() }
+        XCTAssertEqual(messages.filter { $0["method"] == "cancelled" }.count, 2)
+        XCTAssertEqual(messages.filter { $0["error"]?["code"] == .int(-32800) }.map { $0["id"] }, [7, 7])
     }
 }

@@ -15,6 +15,12 @@ struct CancelImageRequest: SessionRequest {
     struct Response: WireEncodable {
         let cancelled: Bool
         var wireJSON: JSON { ["cancelled": .bool(cancelled)] }
+
+        func encode(into writer: inout WireWriter) {
+            writer.beginObject()
+            writer.member("cancelled", cancelled)
+            writer.endObject()
+        }
     }
 
     func serve(_ session: FeedSession) -> Single<Response> { session.viewModel.cancelImage(index: index).map(Response.init) }

@@ -38,4 +38,11 @@ struct RemoveItemRequest: SessionRequest {
 extension EditOutcome: WireEncodable {
     /// `{"revision", "found"}`.
     var wireJSON: JSON { ["revision": .int(Int64(revision)), "found": .bool(found)] }
+
+    func encode(into writer: inout WireWriter) {
+        writer.beginObject()
+        writer.member("revision", revision)
+        writer.member("found", found)
+        writer.endObject()
+    }
 }

@@ -26,6 +26,22 @@ struct RequestCommandRequest: SessionRequest {
                 return .object(object)
             }
         }
+
+        func encode(into writer: inout WireWriter) {
+            switch self {
+            case .loaded(let result):
+                result.encode(into: &writer)
+            case .retried(nil):
+                writer.beginObject()
+                writer.member("retried", false)
+                writer.endObject()
+            case .retried(let result?):
+                writer.beginObject()
+                result.encodeMembers(into: &writer)
+                writer.member("retried", true)
+                writer.endObject()
+            }
+        }
     }
 
     static let method = "requestCommand"
@@ -60,5 +76,29 @@ extension PageLoadResult: WireEncodable {
         if !warnings.isEmpty { object["warnings"] = .array(warnings.map { .string($0) }) }
         if let shown { object.appendUnchecked(key: "shown", value: .int(Int64(shown))) }
         return .object(object)
+    }
+
+    func encode(into writer: inout WireWriter) {
+        writer.beginObject()
+        encodeMembers(into: &writer)
+        writer.endObject()
+    }
+
+    /// The members of `wireJSON`, in its order, inside an object the caller opened.
+    func encodeMembers(into writer: inout WireWriter) {
+        writer.member("revision", revision)
+        writer.member("count", count)
+        writer.member("page", page)
+        writer.member("hasMore", hasMore)
+        if duplicatesDropped > 0 { writer.member("duplicatesDropped", duplicatesDropped) }
+        if let endReason { writer.member("endReason", endReason.rawValue) }
+        if attempts > 1 { writer.member("attempts", attempts) }
+        if !warnings.isEmpty {
+            writer.name("warnings")
+            writer.beginArray()
+            for warning in warnings { writer.value(warning) }
+            writer.endArray()
+        }
+        if let shown { writer.member("shown", shown) }
     }
 }

@@ -16,6 +16,12 @@ struct UpdateInputRequest: SessionRequest {
     struct Response: WireEncodable {
         let revision: Int
         var wireJSON: JSON { ["revision": .int(Int64(revision))] }
+
+        func encode(into writer: inout WireWriter) {
+            writer.beginObject()
+            writer.member("revision", revision)
+            writer.endObject()
+        }
     }
 
     /// The new input's secrets are registered as it takes effect, before any request of it is sent.

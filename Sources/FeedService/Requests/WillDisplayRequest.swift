@@ -26,4 +26,12 @@ extension DisplayOutcome: WireEncodable {
     /// `{"loadMore", "image", "ready"}`: whether each load was started, and whether the image
     /// was already cached.
     var wireJSON: JSON { ["loadMore": .bool(startedLoadMore), "image": .bool(startedImage), "ready": .bool(imageReady)] }
+
+    func encode(into writer: inout WireWriter) {
+        writer.beginObject()
+        writer.member("loadMore", startedLoadMore)
+        writer.member("image", startedImage)
+        writer.member("ready", imageReady)
+        writer.endObject()
+    }
 }

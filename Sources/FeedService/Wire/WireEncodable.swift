@@ -11,8 +11,15 @@ protocol WireEncodable: Sendable {
     /// Binary members of `wireJSON` (inline image bytes), base64-encoded only as the answer is
     /// written; none by default.
     var wireAttachments: [Attachment] { get }
+    /// Writes `wireJSON`'s text (without its attachments) into `writer`; by default by building
+    /// `wireJSON`, which a type answered often overrides to write its members directly.
+    func encode(into writer: inout WireWriter)
 }
 
 extension WireEncodable {
     var wireAttachments: [Attachment] { [] }
+
+    func encode(into writer: inout WireWriter) {
+        writer.value(wireJSON)
+    }
 }

@@ -1,0 +1,102 @@
+/// Appends a message's many small pieces of JSON text (literals, single bytes, integers) to an
+/// array through a buffer on the stack, copied to the array in one append when done.
+///
+/// An array append costs about a hundred instructions whatever its size, where a copy into the
+/// buffer costs a few: a message written as a dozen pieces costs one append instead of a dozen.
+/// Text the writers of `JSONWriter` make (escaped strings, doubles, whole values) goes to the
+/// array directly, after the buffered bytes.
+///
+/// ```swift
+/// JSONTextBuffer.appending(to: &line) { text in
+///     text.append("{\"id\":")
+///     text.appendInteger(7)
+///     text.append(UInt8(ascii: "}"))
+/// }
+/// ```
+public struct JSONTextBuffer {
+    /// The array appended to (swapped in for the duration of `appending`).
+    private var output: [UInt8]
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        output = []
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// Runs `body` with a buffer whose text ends up appended to `output`, in order.
+    public static func appending(to output: inout [UInt8], _ body: (inout JSONTextBuffer) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+            var text = JSONTextBuffer(base: scratch.baseAddress!, capacity: scratch.count)
+            swap(&text.output, &output)
+            body(&text)
+            text.flush()
+            swap(&text.output, &output)
+        }
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        if count == capacity { flush() }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends the bytes of `literal` as they are; the caller vouches that they are valid JSON
+    /// in place (`{"jsonrpc":"2.0","id":`, a member name with its quotes).
+    @inline(__always)
+    public mutating func append(_ literal: StaticString) {
+        let length = literal.utf8CodeUnitCount
+        guard length <= capacity - count else { return appendToOutput { JSONWriter.appendLiteral(literal, to: &$0) } }
+        (base + count).update(from: literal.utf8Start, count: length)
+        count += length
+    }
+
+    /// Appends `value` in decimal.
+    public mutating func appendInteger(_ value: Int64) {
+        guard capacity - count >= 20 else { return appendToOutput { JSONWriter.appendInteger(value, to: &$0) } }
+        var magnitude = value.magnitude
+        var digits = 1
+        var limit: UInt64 = 10
+        while digits < 20 && magnitude >= limit {
+            digits += 1
+            limit = limit.multipliedReportingOverflow(by: 10).partialValue
+        }
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var position = count + digits
+        count = position
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// Appends `value` as a quoted JSON string (see `JSONWriter.appendString`).
+    public mutating func appendString(_ value: String) {
+        appendToOutput { JSONWriter.appendString(value, to: &$0) }
+    }
+
+    /// Appends `value`'s JSON text.
+    public mutating func append(json value: JSON) {
+        appendToOutput { value.serialize(into: &$0) }
+    }
+
+    /// Runs `write` on the array itself, after the buffered bytes.
+    public mutating func appendToOutput(_ write: (inout [UInt8]) -> Void) {
+        flush()
+        write(&output)
+    }
+
+    private mutating func flush() {
+        guard count > 0 else { return }
+        output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        count = 0
+    }
+}

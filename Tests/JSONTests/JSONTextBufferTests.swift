@@ -1,0 +1,46 @@
+import XCTest
+@testable import JSON
+
+/// Pieces appended through the stack buffer come out in order, whatever their size.
+final class JSONTextBufferTests: XCTestCase {
+    private func text(_ body: (inout JSONTextBuffer) -> Void) -> String {
+        var bytes = Array("prefix:".utf8)
+        JSONTextBuffer.appending(to: &bytes, body)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testIntegersReadAsJSONWriterWritesThem() {
+        for value: Int64 in [0, 7, 9, 10, 99, 100, 12345, -1, -10, -987654321, .max, .min] {
+            var expected: [UInt8] = Array("prefix:".utf8)
+            JSONWriter.appendInteger(value, to: &expected)
+            XCTAssertEqual(text { $0.appendInteger(value) }, String(decoding: expected, as: UTF8.self))
+        }
+    }
+
+    func testPiecesKeepTheirOrderAcrossTheBufferAndTheArray() {
+        let written = text { text in
+            text.append(#"{"id":"#)
+            text.appendInteger(42)
+            text.append(UInt8(ascii: ","))
+            text.append(#""name":"#)
+            text.appendString("a \"quoted\"\nline")
+            text.append(UInt8(ascii: ","))
+            text.append(#""value":"#)
+            text.append(json: ["list": [1, 2.5, nil]])
+            text.append(UInt8(ascii: "}"))
+        }
+        XCTAssertEqual(written, #"prefix:{"id":42,"name":"a \"quoted\"\nline","value":{"list":[1,2.5,null]}}"#)
+    }
+
+    func testTextLongerThanTheBufferIsAppendedWhole() {
+        let written = text { text in
+            for index in 0..<200 {
+                text.append(#""member":"#)
+                text.appendInteger(Int64(index) * 1_000_003)
+                text.append(UInt8(ascii: ","))
+            }
+        }
+        let expected = "prefix:" + (0..<200).map { #""member":\#($0 * 1_000_003),"# }.joined()
+        XCTAssertEqual(written, expected)
+    }
+}
