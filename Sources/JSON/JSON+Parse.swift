@@ -21,6 +21,7 @@ extension JSON {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
         var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        defer { parser.deallocate() }
         return try parser.parseDocument()
     }
 
@@ -33,13 +34,8 @@ extension JSON {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
         var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        spans.reset()
-        parser.adopt(&spans.workspace)
-        swap(&parser.spans, &spans)  // moved, not copied: the parser appends to its storage
-        defer {
-            swap(&parser.spans, &spans)
-            parser.release(to: &spans.workspace)
-        }
+        parser.adopt(&spans)
+        defer { parser.release(to: &spans) }
         return try parser.parseDocument()
     }
 

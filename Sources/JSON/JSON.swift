@@ -99,7 +99,7 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     /// A dictionary literal is an `.object` with the members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self = .object(JSONObject(members: elements.map { (key: $0.0, value: $0.1) }))
+        self = .object(JSONObject(members: elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
 
