@@ -112,6 +112,22 @@ struct JSONParser {
         return value
     }
 
+    /// Parses the document; when it is an object, its members go to `visitor` instead of into
+    /// an object, and the result is `nil`.
+    mutating func parseDocument(visiting visitor: any JSONMemberVisitor) throws(JSONParseError) -> JSON? {
+        skipWhitespace()
+        let value: JSON?
+        if current == UInt8(ascii: "{") {
+            _ = try parseObject(visitor: visitor)
+            value = nil
+        } else {
+            value = try parseValue()
+        }
+        skipWhitespace()
+        guard offset == count else { throw error("unexpected data after the JSON value") }
+        return value
+    }
+
     // MARK: - Structure
 
     func error(_ reason: String) -> JSONParseError {
@@ -138,7 +154,7 @@ struct JSONParser {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "{"): return try parseObject(visitor: nil)
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -192,7 +208,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSON {
+    /// An object; or, with a `visitor`, its members handed over one by one and no object built
+    /// (the result is then `.null`, a placeholder nobody reads).
+    private mutating func parseObject(visitor: (any JSONMemberVisitor)?) throws(JSONParseError) -> JSON {
         try enterContainer()
         if current == UInt8(ascii: "}") {
             offset += 1
@@ -209,7 +227,7 @@ struct JSONParser {
             let quote = offset
             let key = try parseString()
             let isNoted = notes && isNotedName(key, quotedFrom: quote)
-            keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2))
+            if visitor == nil { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
@@ -218,7 +236,11 @@ struct JSONParser {
             let start = offset
             let value = try parseValue()
             if isNoted { note(start..<offset) }
-            members.push(JSONObject.Member(key: key, value: value))
+            if let visitor {
+                visitor.visit(key: key, value: value)
+            } else {
+                members.push(JSONObject.Member(key: key, value: value))
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -228,6 +250,7 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 if holdsNoted { path.removeLast() }
+                if visitor != nil { return .null }
                 return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
             default:
                 throw error("expected ',' or '}' in object")

@@ -14,6 +14,8 @@ final class MessageRouter: MessageReaderDelegate {
     private var framing: Framing
     /// Where each `id` (and a `$/cancelRequest`'s `params.id`) sits in the message being read.
     private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
+    /// What a message that is an object says, read while it is parsed.
+    private let envelopes = IncomingMessage.Reader()
     /// The dispatcher's registrations as of `registrationsVersion`.
     private var registrations = MethodTable<Dispatcher.Registration>([:])
     private var registrationsVersion = -1
@@ -39,13 +41,23 @@ final class MessageRouter: MessageReaderDelegate {
 
     func messageReader(didRead message: ArraySlice<UInt8>) {
         guard !dispatcher.exitRequested.load(ordering: .relaxed) else { return }
-        let json: JSON
+        // A message that is an object is taken apart as it is parsed, unless it is traced whole.
+        let parsed: JSON?
         do {
-            json = try JSON.parse(message, maxDepth: dispatcher.configuration.maxNestingDepth, noting: &ids)
+            let maxDepth = dispatcher.configuration.maxNestingDepth
+            if trace == nil {
+                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids, visiting: envelopes)
+            } else {
+                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids)
+            }
         } catch {
+            _ = envelopes.take()
             trace?.incoming(message, parsed: nil)
             dispatcher.logger.log(.debug, "unparsable message: \(error)")
             return answer(id: .null, .failure(.parseError(error.description)), sink: nil)
+        }
+        guard let json = parsed else {
+            return route(IncomingMessage(envelopes.take(), idText: idText(at: EmptyCollection(), of: message)), element: nil, of: message, sink: nil)
         }
         trace?.incoming(message, parsed: json)
         guard case .array(let elements) = json else {
