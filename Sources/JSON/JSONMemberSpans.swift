@@ -67,10 +67,4 @@ public struct JSONMemberSpans {
     public func range(at path: [Step]) -> Range<Int>? {
         range(at: path[...])
     }
-
-    /// Forgets the spans of the previous parse.
-    mutating func reset() {
-        if !steps.isEmpty { steps.removeAll(keepingCapacity: true) }
-        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
-    }
 }

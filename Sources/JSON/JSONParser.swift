@@ -27,14 +27,18 @@ struct JSONParser {
 
     /// Members of objects at most this deep are compared with `notedName` (0: none are).
     private var notedDepth = 0
-    private var notedName = ""
-    private var notedNameUTF8: [UInt8] = []
+    private var notedName: [UInt8] = []
     /// Where the objects being parsed sit, while they are shallow enough to have noted members:
     /// array positions, and object keys by the offset of their opening quote (read again only
     /// when a member is noted).
     private var path = JSONParseStack<PathStep>()
+    /// The spans' notes, overwritten from the start: this parse's are the first `stepCount`
+    /// and `entryCount` (the rest are cut off at the end, so that a message like the last one
+    /// neither shrinks nor grows them).
     private var steps: [JSONMemberSpans.Step] = []
     private var entries: [JSONMemberSpans.Entry] = []
+    private var stepCount = 0
+    private var entryCount = 0
 
     enum PathStep {
         case index(Int)
@@ -67,13 +71,11 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    /// Borrows `spans`' workspace for this parse and takes its notes' storage, forgetting its
-    /// earlier notes.
+    /// Borrows `spans`' workspace for this parse and takes its notes' storage; its earlier
+    /// notes are overwritten.
     mutating func adopt(_ spans: inout JSONMemberSpans) {
-        spans.reset()
         notedDepth = spans.maxDepth
-        notedName = spans.name
-        notedNameUTF8 = spans.nameUTF8
+        notedName = spans.nameUTF8
         let workspace = spans.workspace
         values = workspace.values
         members = workspace.members
@@ -85,6 +87,8 @@ struct JSONParser {
 
     /// Gives the workspace's memory, and the notes taken, back to `spans`.
     mutating func release(to spans: inout JSONMemberSpans) {
+        if entries.count > entryCount { entries.removeSubrange(entryCount...) }
+        if steps.count > stepCount { steps.removeSubrange(stepCount...) }
         values.reset()
         members.reset()
         path.reset()
@@ -265,27 +269,32 @@ struct JSONParser {
     /// parser is not copied to call it.)
     @inline(__always)
     private mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
-        if stringHadEscape { return key == notedName }
+        if stringHadEscape { return key.utf8.elementsEqual(notedName) }
         let length = offset &- quote &- 2
-        guard length == notedNameUTF8.count else { return false }
-        return notedNameUTF8.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
+        guard length == notedName.count else { return false }
+        return notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
     }
 
     /// Notes `range`, the value of a noted member of the innermost open object, at the path to
     /// that object (its keys read again from the text).
     private mutating func note(_ range: Range<Int>) {
         let pathCount = depth - 1
-        entries.append(JSONMemberSpans.Entry(pathStart: steps.count, pathCount: pathCount, range: range))
+        let entry = JSONMemberSpans.Entry(pathStart: stepCount, pathCount: pathCount, range: range)
+        if entryCount < entries.count { entries[entryCount] = entry } else { entries.append(entry) }
+        entryCount += 1
         guard pathCount > 0 else { return }
         let resume = offset
         for position in 0..<pathCount {
+            let step: JSONMemberSpans.Step
             switch path[position] {
             case .index(let index):
-                steps.append(.index(index))
+                step = .index(index)
             case .key(let quote):
                 offset = quote
-                steps.append(.key((try? parseString()) ?? ""))
+                step = .key((try? parseString()) ?? "")
             }
+            if stepCount < steps.count { steps[stepCount] = step } else { steps.append(step) }
+            stepCount += 1
         }
         offset = resume
     }
