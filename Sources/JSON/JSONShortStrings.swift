@@ -18,6 +18,7 @@ struct JSONShortStrings {
 
     /// The string of the `length` (at most 15) ASCII bytes at `start`, of which `readable` bytes
     /// may be read.
+    @inline(__always)
     mutating func string(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> String {
         var low: UInt64 = 0
         var high = UInt64(length) << 56
@@ -40,6 +41,12 @@ struct JSONShortStrings {
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         let slot = entries + Int(truncatingIfNeeded: mixed >> 58)
         if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
+        return Self.make(start, length: length, into: slot, low: low, high: high)
+    }
+
+    /// A string not in the table, put into `slot`.
+    @inline(never)
+    private static func make(_ start: UnsafePointer<UInt8>, length: Int, into slot: UnsafeMutablePointer<Entry>, low: UInt64, high: UInt64) -> String {
         let string = String(unsafeUninitializedCapacity: length) { buffer in
             buffer.baseAddress!.initialize(from: start, count: length)
             return length
@@ -53,6 +60,7 @@ struct JSONShortStrings {
         count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
     }
 
+    @inline(never)
     private mutating func allocate() -> UnsafeMutablePointer<Entry> {
         let fresh = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotCount)
         fresh.initialize(repeating: Entry(low: 0, high: ~0, string: ""), count: Self.slotCount)

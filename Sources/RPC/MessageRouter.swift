@@ -12,16 +12,18 @@ final class MessageRouter: MessageReaderDelegate {
     private let input: Int32
     private let trace: MessageTrace?
     private var framing: Framing
+    // The state below is the reader thread's alone (see above), so the run-time exclusivity
+    // checks on every message are left out.
     /// Where each `id` (and a `$/cancelRequest`'s `params.id`) sits in the message being read.
-    private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
+    @exclusivity(unchecked) private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
     /// What a message that is an object says, read while it is parsed.
     private let envelopes = IncomingMessage.Reader()
     /// The dispatcher's registrations as of `registrationsVersion`.
-    private var registrations = MethodTable<Dispatcher.Registration>([:])
-    private var registrationsVersion = -1
+    @exclusivity(unchecked) private var registrations = MethodTable<Dispatcher.Registration>([:])
+    @exclusivity(unchecked) private var registrationsVersion = -1
     /// Answers framed on the reader thread, not yet handed to the writer.
-    private var answers: [UInt8] = []
-    private var answerEnds: [Int] = []
+    @exclusivity(unchecked) private var answers: [UInt8] = []
+    @exclusivity(unchecked) private var answerEnds: [Int] = []
 
     init(dispatcher: Dispatcher, input: Int32) {
         self.dispatcher = dispatcher
