@@ -21,6 +21,7 @@ extension JSON {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
         var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        defer { parser.deallocate() }
         return try parser.parseDocument()
     }
 
@@ -33,14 +34,33 @@ extension JSON {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
         var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        spans.reset()
-        parser.adopt(&spans.workspace)
-        swap(&parser.spans, &spans)  // moved, not copied: the parser appends to its storage
-        defer {
-            swap(&parser.spans, &spans)
-            parser.release(to: &spans.workspace)
-        }
+        parser.adopt(&spans)
+        defer { parser.release(to: &spans) }
         return try parser.parseDocument()
+    }
+
+    /// Parses one JSON text held in `bytes` as `parse(_:maxDepth:noting:)` does, except that
+    /// when the text is an object, none is built: its members go to `visitor` as they are read,
+    /// and the result is `nil`. Any other text's value is returned. When the parse throws,
+    /// whatever `visitor` received is to be forgotten.
+    ///
+    /// For a reader that takes a message's envelope apart at once (JSON-RPC's `jsonrpc`, `id`,
+    /// `method`, `params`): the object it would only look into is never made nor destroyed.
+    public static func parse(
+        _ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth, noting spans: inout JSONMemberSpans,
+        visiting visitor: some JSONMemberVisitor
+    ) throws(JSONParseError) -> JSON? {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) -> JSON? in
+                guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                    throw JSONParseError(reason: "unexpected end of input", offset: 0)
+                }
+                var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maxDepth: maxDepth)
+                parser.adopt(&spans)
+                defer { parser.release(to: &spans) }
+                return try parser.parseDocument(visiting: visitor)
+            }
+        }.get()
     }
 
     /// Parses one JSON text held in `bytes` without copying it, noting in `spans` where the

@@ -19,18 +19,21 @@ public enum JSON: Sendable, Hashable {
 
 extension JSON {
     /// The string payload, or `nil` when this is not a string.
+    @inlinable
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The integer payload, or `nil` when this is not an exact integer.
+    @inlinable
     public var intValue: Int64? {
         if case .int(let value) = self { return value }
         return nil
     }
 
     /// The numeric payload as a `Double` (integers widen), or `nil` when this is not a number.
+    @inlinable
     public var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
@@ -42,27 +45,32 @@ extension JSON {
     /// The number as an `Int` when it is an integer by value, as JSON Schema's `integer` counts
     /// them (protocol/README.md section 11): `3`, `3.0` and `3e2` are; `3.5`, `1e300` (past
     /// `Int`), `"3"` and `true` are not. The one rule for params and input members alike.
+    @inlinable
     public var integerValue: Int? { intValue.flatMap { Int(exactly: $0) } ?? doubleValue.flatMap { Int(exactly: $0) } }
 
     /// The boolean payload, or `nil` when this is not a boolean.
+    @inlinable
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// The elements, or `nil` when this is not an array.
+    @inlinable
     public var arrayValue: [JSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The members, or `nil` when this is not an object.
+    @inlinable
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// `true` for `.null`.
+    @inlinable
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -99,7 +107,7 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     /// A dictionary literal is an `.object` with the members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self = .object(JSONObject(members: elements.map { (key: $0.0, value: $0.1) }))
+        self = .object(JSONObject(members: elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
 

@@ -10,8 +10,9 @@
 /// ```
 ///
 /// One value is reused from parse to parse: its storage is kept, so noting allocates nothing
-/// once it has grown to the messages' shape.
-public struct JSONMemberSpans: Sendable {
+/// once it has grown to the messages' shape, and the parser lends its memory from it. The parser compares member names as bytes and
+/// spells out the path to an object only when that object has the member looked for.
+public struct JSONMemberSpans {
     /// One step from a container to what it holds.
     public enum Step: Hashable, Sendable {
         /// The element at this position of an array.
@@ -29,39 +30,41 @@ public struct JSONMemberSpans: Sendable {
 
     /// The member name noted.
     public let name: String
+    /// `name` as UTF-8, compared with member names as the parser reads them.
+    let nameUTF8: [UInt8]
     /// How deep the objects whose members are noted may sit: 1 is the top-level value only.
     public let maxDepth: Int
     @usableFromInline var steps: [Step] = []
     @usableFromInline var entries: [Entry] = []
-    /// The parser's working storage, kept from parse to parse (`JSONParser.adopt`).
-    var workspace = JSONParser.Workspace()
+    /// The parser's memory, lent from parse to parse (`JSONParser.adopt`); shared by copies of
+    /// this value, which is why it is not `Sendable`.
+    let workspace = JSONParser.Workspace()
 
     /// Notes the members called `name` of objects at most `maxDepth` containers deep.
     public init(name: String, maxDepth: Int) {
         self.name = name
+        nameUTF8 = Array(name.utf8)
         self.maxDepth = maxDepth
     }
 
     /// The byte offsets, in the text last parsed, of the value of the member `name` of the object
     /// at `path` (the steps from the top-level value to that object); the last one when the object
     /// repeats the member, as the parsed value keeps the last. `nil` when there is none.
+    ///
+    /// Any collection of steps will do, so a caller need not allocate an array per look-up
+    /// (`CollectionOfOne(.index(2))`).
     @inlinable
-    public func range(at path: [Step]) -> Range<Int>? {
-        for entry in entries.reversed() where entry.pathCount == path.count {
-            if steps[entry.pathStart..<(entry.pathStart + entry.pathCount)].elementsEqual(path) { return entry.range }
+    public func range<Path: Collection>(at path: Path) -> Range<Int>? where Path.Element == Step {
+        let count = path.count
+        for entry in entries.reversed() where entry.pathCount == count {
+            if count == 0 || steps[entry.pathStart..<(entry.pathStart + count)].elementsEqual(path) { return entry.range }
         }
         return nil
     }
 
-    /// Forgets the spans of the previous parse.
-    mutating func reset() {
-        steps.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-    }
-
-    /// Notes a member at `range`, in the object that `path` leads to.
-    mutating func note(_ range: Range<Int>, at path: [Step]) {
-        entries.append(Entry(pathStart: steps.count, pathCount: path.count, range: range))
-        steps.append(contentsOf: path)
+    /// `range(at:)` for a path written as an array literal.
+    @inlinable
+    public func range(at path: [Step]) -> Range<Int>? {
+        range(at: path[...])
     }
 }

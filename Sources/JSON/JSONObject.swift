@@ -7,8 +7,16 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// One member: its key and value.
     public typealias Element = (key: String, value: JSON)
 
-    private var members: [Element]
-    private var index: [String: Int]?
+    /// One member as stored: a struct, so that copying and destroying the storage runs code
+    /// made for it rather than the runtime's generic tuple witnesses.
+    @usableFromInline
+    struct Member: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: JSON
+    }
+
+    @usableFromInline var members: [Member]
+    @usableFromInline var index: [String: Int]?
 
     private static let indexThreshold = 16
 
@@ -29,7 +37,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// One past the last member's position: the member count.
     public var endIndex: Int { members.count }
     /// The member at `position`, in order.
-    public subscript(position: Int) -> Element { members[position] }
+    public subscript(position: Int) -> Element {
+        let member = members[position]
+        return (member.key, member.value)
+    }
 
     /// The member keys, in order.
     public var orderedKeys: [String] { members.map(\.key) }
@@ -38,10 +49,11 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public var orderedValues: [JSON] { members.map(\.value) }
 
     /// An object of `members` in order, as the parser collects them; when a key repeats, the
-    /// last value wins at the first position, as with the subscript.
-    init(members: [Element]) {
+    /// last value wins at the first position, as with the subscript. A caller that knows no key
+    /// repeats says so with `mayRepeatKeys`, sparing the comparisons.
+    init(members: [Member], mayRepeatKeys: Bool = true) {
         if members.count <= Self.indexThreshold {
-            if !Self.hasDuplicates(members) {
+            if !mayRepeatKeys || !Self.hasDuplicates(members) {
                 self.init(uniqueMembers: members, index: nil)
                 return
             }
@@ -56,26 +68,28 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         self.init(members.lazy.map { ($0.key, $0.value) })
     }
 
-    private init(uniqueMembers: [Element], index: [String: Int]?) {
+    private init(uniqueMembers: [Member], index: [String: Int]?) {
         members = uniqueMembers
         self.index = index
     }
 
     /// Pairwise, which beats hashing for a handful of keys; lengths are compared first because
     /// that is O(1) for native strings and rules out most pairs.
-    private static func hasDuplicates(_ members: [Element]) -> Bool {
+    private static func hasDuplicates(_ members: [Member]) -> Bool {
         guard members.count > 1 else { return false }
-        for later in 1..<members.count {
-            let key = members[later].key
-            let length = key.utf8.count
-            for earlier in 0..<later where members[earlier].key.utf8.count == length && members[earlier].key == key { return true }
+        return members.withUnsafeBufferPointer { members in
+            for later in 1..<members.count {
+                let key = members[later].key
+                let length = key.utf8.count
+                for earlier in 0..<later where members[earlier].key.utf8.count == length && members[earlier].key == key { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The value of `key`; assigning `nil` removes the member.
     public subscript(key: String) -> JSON? {
-        get { position(of: key).map { members[$0].value } }
+        @inlinable get { position(of: key).map { members[$0].value } }
         set {
             if let position = position(of: key) {
                 if let newValue {
@@ -85,7 +99,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
                     rebuildIndex()
                 }
             } else if let newValue {
-                members.append((key, newValue))
+                members.append(Member(key: key, value: newValue))
                 if index != nil {
                     index![key] = members.count - 1
                 } else if members.count > Self.indexThreshold {
@@ -103,13 +117,30 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// Appends a member without checking for a duplicate key; for builders that know the key is new.
     public mutating func appendUnchecked(key: String, value: JSON) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
         if index != nil { index![key] = members.count - 1 } else if members.count > Self.indexThreshold { rebuildIndex() }
     }
 
-    private func position(of key: String) -> Int? {
+    /// Calls `body` with each member's key and value, in order, without copying them out.
+    @inlinable
+    public func forEachMember(_ body: (_ key: String, _ value: JSON) throws -> Void) rethrows {
+        try members.withUnsafeBufferPointer { members in
+            for member in members { try body(member.key, member.value) }
+        }
+    }
+
+    /// Linear below the index threshold: lengths first (O(1) for native strings), so a lookup
+    /// compares the text of the keys of its own length only.
+    @inlinable
+    func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        let length = key.utf8.count
+        return members.withUnsafeBufferPointer { members in
+            for position in members.indices where members[position].key.utf8.count == length && members[position].key == key {
+                return position
+            }
+            return nil
+        }
     }
 
     private mutating func rebuildIndex() {
@@ -125,18 +156,18 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// Objects are equal when they have the same members, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
-        for (key, value) in lhs.members where rhs[key] != value { return false }
+        for member in lhs.members where rhs[member.key] != member.value { return false }
         return true
     }
 
     /// Hashes the members independently of their order, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for (key, value) in members {
-            var member = Hasher()
-            member.combine(key)
-            member.combine(value)
-            combined ^= member.finalize()
+        for member in members {
+            var hashing = Hasher()
+            hashing.combine(member.key)
+            hashing.combine(member.value)
+            combined ^= hashing.finalize()
         }
         hasher.combine(members.count)
         hasher.combine(combined)

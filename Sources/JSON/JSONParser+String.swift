@@ -5,11 +5,13 @@ extension JSONParser {
         offset += 1  // opening quote
         let start = offset
         skipPlainASCII()
+        var isASCII = true
         while offset < count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: offset - start), as: UTF8.self)
+                let text = string(from: start, isASCII: isASCII)
                 offset += 1
+                stringHadEscape = false
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -19,8 +21,10 @@ extension JSONParser {
                 throw error("unescaped control character in string")
             } else {
                 offset += try utf8SequenceLength()
+                isASCII = false
             }
         }
+        stringHadEscape = true
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: offset - start))
         while true {
@@ -46,17 +50,35 @@ extension JSONParser {
         }
     }
 
+    /// The string of the validated UTF-8 bytes from `start` to `offset`. Short ASCII text is
+    /// looked up among the strings made before, when there is a table of them, or else filled
+    /// into a small string in place, which needs no second validation.
+    @inline(__always) private mutating func string(from start: Int, isASCII: Bool) -> String {
+        let length = offset - start
+        guard isASCII, length <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self) }
+        if shortStrings != nil { return shortStrings!.string(bytes + start, length: length, readable: count - start) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            buffer.baseAddress!.initialize(from: bytes + start, count: length)
+            return length
+        }
+    }
+
     /// Skips 8 bytes at a time while none of them is a quote, a backslash, a control character
-    /// or non-ASCII (SWAR: each test sets the high bit of a lane whose byte matches).
+    /// or non-ASCII (SWAR: each test sets the high bit of a lane whose byte matches), then to
+    /// the first such byte.
     @inline(__always) private mutating func skipPlainASCII() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         while count - offset >= 8 {
-            let word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
-            if special & highBits != 0 { return }
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & highBits
+            if special != 0 {
+                // The lowest flagged lane is a true match: a borrow only flags lanes above one.
+                offset += special.trailingZeroBitCount >> 3
+                return
+            }
             offset += 8
         }
     }

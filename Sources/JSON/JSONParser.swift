@@ -9,6 +9,7 @@ import Darwin
 /// Hot loops read through an `UnsafePointer` with explicit `offset < count` checks only where the
 /// grammar needs them; strings without escapes become a `String` straight from the input bytes,
 /// and numbers are read without an intermediate `String` unless they need full `strtod` rounding.
+/// A container is built once, at its exact size, when it closes (`JSONParseStack`).
 struct JSONParser {
     let bytes: UnsafePointer<UInt8>
     let count: Int
@@ -17,38 +18,51 @@ struct JSONParser {
     var depth = 0
     /// Reused for strings that contain escapes, so each does not allocate its own buffer.
     var scratch: [UInt8] = []
-    /// Elements and members of the containers being parsed, innermost last. A container is
-    /// copied out once, at its exact size, when it closes, instead of growing array by array.
-    var valueStack: [JSON] = []
-    var memberStack: [JSONObject.Element] = []
-    /// Where the members to note go (`JSONMemberSpans`; none are looked for by default), and the
-    /// steps to the container being parsed while it is shallow enough to hold them.
-    var spans = JSONMemberSpans(name: "", maxDepth: 0)
-    private var path: [JSONMemberSpans.Step] = []
+    /// Whether the string read last was written with an escape.
+    var stringHadEscape = false
+    var values = JSONParseStack<JSON>()
+    var members = JSONParseStack<JSONObject.Member>()
+    /// Short strings made before, when a workspace lends its table.
+    var shortStrings: JSONShortStrings?
 
-    /// The stacks of a parser, handed from one parse to the next so that parsing many small
-    /// messages allocates none.
-    struct Workspace: Sendable {
-        var values: [JSON] = []
-        var members: [JSONObject.Element] = []
-        var path: [JSONMemberSpans.Step] = []
+    /// Members of objects at most this deep are compared with `notedName` (0: none are).
+    private var notedDepth = 0
+    private var notedName: [UInt8] = []
+    /// Where the objects being parsed sit, while they are shallow enough to have noted members:
+    /// array positions, and object keys by the offset of their opening quote (read again only
+    /// when a member is noted).
+    private var path = JSONParseStack<PathStep>()
+    /// The spans' notes, overwritten from the start: this parse's are the first `stepCount`
+    /// and `entryCount` (the rest are cut off at the end, so that a message like the last one
+    /// neither shrinks nor grows them).
+    private var steps: [JSONMemberSpans.Step] = []
+    private var entries: [JSONMemberSpans.Entry] = []
+    private var stepCount = 0
+    private var entryCount = 0
+
+    enum PathStep {
+        case index(Int)
+        case key(quoteAt: Int)
     }
 
-    /// Takes `workspace`'s storage for this parse (emptied, its capacity kept).
-    mutating func adopt(_ workspace: inout Workspace) {
-        workspace.values.removeAll(keepingCapacity: true)
-        workspace.members.removeAll(keepingCapacity: true)
-        workspace.path.removeAll(keepingCapacity: true)
-        swap(&valueStack, &workspace.values)
-        swap(&memberStack, &workspace.members)
-        swap(&path, &workspace.path)
-    }
+    /// The memory of a parser, lent from one parse to the next so that parsing many small
+    /// messages allocates only the containers they hold. Not shared between threads, and only
+    /// touched to lend and take back: its properties are exempt from the run-time exclusivity
+    /// checks, which would cost more than the lending itself.
+    final class Workspace {
+        @exclusivity(unchecked) var values = JSONParseStack<JSON>()
+        @exclusivity(unchecked) var members = JSONParseStack<JSONObject.Member>()
+        @exclusivity(unchecked) var path = JSONParseStack<PathStep>()
+        @exclusivity(unchecked) var shortStrings = JSONShortStrings()
 
-    /// Gives the storage back to `workspace`.
-    mutating func release(to workspace: inout Workspace) {
-        swap(&valueStack, &workspace.values)
-        swap(&memberStack, &workspace.members)
-        swap(&path, &workspace.path)
+        init() {}
+
+        deinit {
+            values.deallocate()
+            members.deallocate()
+            path.deallocate()
+            shortStrings.deallocate()
+        }
     }
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -57,14 +71,62 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
+    /// Borrows `spans`' workspace for this parse and takes its notes' storage; its earlier
+    /// notes are overwritten.
+    mutating func adopt(_ spans: inout JSONMemberSpans) {
+        notedDepth = spans.maxDepth
+        notedName = spans.nameUTF8
+        let workspace = spans.workspace
+        values = workspace.values
+        members = workspace.members
+        path = workspace.path
+        shortStrings = workspace.shortStrings
+        swap(&steps, &spans.steps)
+        swap(&entries, &spans.entries)
+    }
+
+    /// Gives the workspace's memory, and the notes taken, back to `spans`.
+    mutating func release(to spans: inout JSONMemberSpans) {
+        if entries.count > entryCount { entries.removeSubrange(entryCount...) }
+        if steps.count > stepCount { steps.removeSubrange(stepCount...) }
+        values.reset()
+        members.reset()
+        path.reset()
+        let workspace = spans.workspace
+        workspace.values = values
+        workspace.members = members
+        workspace.path = path
+        workspace.shortStrings = shortStrings!
+        swap(&steps, &spans.steps)
+        swap(&entries, &spans.entries)
+    }
+
+    /// Frees the memory of a parse without a workspace.
+    mutating func deallocate() {
+        values.deallocate()
+        members.deallocate()
+        path.deallocate()
+    }
+
     mutating func parseDocument() throws(JSONParseError) -> JSON {
         skipWhitespace()
-        if (current == UInt8(ascii: "{") || current == UInt8(ascii: "[")) && valueStack.capacity < 32 {
-            // Sized for RPC envelopes and API items, so the stacks rarely grow.
-            valueStack.reserveCapacity(32)
-            memberStack.reserveCapacity(32)
-        }
         let value = try parseValue()
+        skipWhitespace()
+        guard offset == count else { throw error("unexpected data after the JSON value") }
+        return value
+    }
+
+    /// Parses the document; when it is an object, its members go to `visitor` instead of into
+    /// an object, and the result is `nil`.
+    mutating func parseDocument(visiting visitor: any JSONMemberVisitor) throws(JSONParseError) -> JSON? {
+        skipWhitespace()
+        let value: JSON?
+        if current == UInt8(ascii: "{") {
+            _ = try parseObject(visitor: visitor)
+            value = nil
+        } else {
+            value = try parseValue()
+        }
         skipWhitespace()
         guard offset == count else { throw error("unexpected data after the JSON value") }
         return value
@@ -96,7 +158,7 @@ struct JSONParser {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "{"): return try parseObject(visitor: nil)
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -128,15 +190,12 @@ struct JSONParser {
             depth -= 1
             return .array([])
         }
-        let base = valueStack.count
+        let base = values.count
+        let holdsNoted = depth < notedDepth
+        if holdsNoted { path.push(.index(0)) }
         while true {
-            if depth < spans.maxDepth {
-                path.append(.index(valueStack.count - base))
-                valueStack.append(try parseValue())
-                path.removeLast()
-            } else {
-                valueStack.append(try parseValue())
-            }
+            if holdsNoted { path.replaceLast(with: .index(values.count - base)) }
+            values.push(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -145,34 +204,46 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
-                let elements = Array(valueStack[base...])
-                while valueStack.count > base { valueStack.removeLast() }
-                return .array(elements)
+                if holdsNoted { path.removeLast() }
+                return .array(values.pop(from: base))
             default:
                 throw error("expected ',' or ']' in array")
             }
         }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSON {
+    /// An object; or, with a `visitor`, its members handed over one by one and no object built
+    /// (the result is then `.null`, a placeholder nobody reads).
+    private mutating func parseObject(visitor: (any JSONMemberVisitor)?) throws(JSONParseError) -> JSON {
         try enterContainer()
         if current == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
             return .object(JSONObject())
         }
-        let base = memberStack.count
+        let base = members.count
+        let notes = depth <= notedDepth
+        let holdsNoted = depth < notedDepth
+        if holdsNoted { path.push(.index(0)) }
+        var keys = JSONKeySketch()
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let quote = offset
             let key = try parseString()
+            let isNoted = notes && isNotedName(key, quotedFrom: quote)
+            if visitor == nil { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
             skipWhitespace()
-            if depth <= spans.maxDepth {
-                memberStack.append((key, try parseNotedMember(key)))
+            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
+            let start = offset
+            let value = try parseValue()
+            if isNoted { note(start..<offset) }
+            if let visitor {
+                visitor.visit(key: key, value: value)
             } else {
-                memberStack.append((key, try parseValue()))
+                members.push(JSONObject.Member(key: key, value: value))
             }
             skipWhitespace()
             switch current {
@@ -182,29 +253,49 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
-                let object = JSONObject(members: Array(memberStack[base...]))
-                // One by one: a handful of members, each destroyed by specialized code.
-                while memberStack.count > base { memberStack.removeLast() }
-                return .object(object)
+                if holdsNoted { path.removeLast() }
+                if visitor != nil { return .null }
+                return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
             default:
                 throw error("expected ',' or '}' in object")
             }
         }
     }
 
-    /// The value of the member `key`, just read, in an object shallow enough to note: its range
-    /// is noted when the key is the one looked for.
-    private mutating func parseNotedMember(_ key: String) throws(JSONParseError) -> JSON {
-        let start = offset
-        let value: JSON
-        if depth < spans.maxDepth {
-            path.append(.key(key))
-            value = try parseValue()
-            path.removeLast()
-        } else {
-            value = try parseValue()
+    // MARK: - Noting
+
+    /// Whether the key just read, whose opening quote is at `quote`, is the noted name: its
+    /// bytes are compared unless it was written with escapes. (`mutating` only so that the
+    /// parser is not copied to call it.)
+    @inline(__always)
+    private mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
+        if stringHadEscape { return key.utf8.elementsEqual(notedName) }
+        let length = offset &- quote &- 2
+        guard length == notedName.count else { return false }
+        return notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
+    }
+
+    /// Notes `range`, the value of a noted member of the innermost open object, at the path to
+    /// that object (its keys read again from the text).
+    private mutating func note(_ range: Range<Int>) {
+        let pathCount = depth - 1
+        let entry = JSONMemberSpans.Entry(pathStart: stepCount, pathCount: pathCount, range: range)
+        if entryCount < entries.count { entries[entryCount] = entry } else { entries.append(entry) }
+        entryCount += 1
+        guard pathCount > 0 else { return }
+        let resume = offset
+        for position in 0..<pathCount {
+            let step: JSONMemberSpans.Step
+            switch path[position] {
+            case .index(let index):
+                step = .index(index)
+            case .key(let quote):
+                offset = quote
+                step = .key((try? parseString()) ?? "")
+            }
+            if stepCount < steps.count { steps[stepCount] = step } else { steps.append(step) }
+            stepCount += 1
         }
-        if key == spans.name { spans.note(start..<offset, at: path) }
-        return value
+        offset = resume
     }
 }

@@ -33,7 +33,10 @@ final class Dispatcher: Sendable {
     let isShutDown = Atomic<Bool>(false)
     /// After `exit`: nothing more is read.
     let exitRequested = Atomic<Bool>(false)
-    private let registrations = Locked(MethodTable())
+    private let registrations = Locked<[String: Registration]>([:])
+    /// Counts the changes to the registrations, so that a reader keeping a copy of them
+    /// (`MessageRouter`) knows when to take a fresh one.
+    let registrationsVersion = Atomic<Int>(0)
     private let inFlight = Locked(InFlightList(), waitable: true)
     private let tracing = Locked(Tracing())
     /// Whether `tracing` holds a trace, read by every answer without the lock.
@@ -50,16 +53,19 @@ final class Dispatcher: Sendable {
 
     /// Serves `method` with `registration` from the next message on.
     func register(_ method: String, _ registration: Registration) {
-        registrations.withLock { $0[method] = registration }
+        registrations.withLock { registrations in
+            registrations[method] = registration
+            registrationsVersion.add(1, ordering: .releasing)
+        }
     }
 
-    /// How `method` is served, if it is.
-    func registration(for method: String) -> Registration? {
-        registrations.withLock { $0[method] }
+    /// Every registration, with the `registrationsVersion` they are as of.
+    func registrationsSnapshot() -> (version: Int, registrations: [String: Registration]) {
+        registrations.withLock { (registrationsVersion.load(ordering: .relaxed), $0) }
     }
 
     /// The names of every registered method, sorted.
-    var methods: [String] { registrations.withLock { $0.names } }
+    var methods: [String] { registrations.withLock { $0.keys.sorted() } }
 
     // MARK: - Tracing
 

@@ -9,6 +9,55 @@ enum IncomingMessage {
     /// Not a valid request; answered with -32600 and the id when it could be read, else null.
     case invalid(id: RequestID, error: RPCError)
 
+    /// What JSON-RPC reads of a message that is an object, gathered member by member (a
+    /// repeated member counts with its last value, as an object keeps it).
+    struct Envelope {
+        var id: JSON?
+        var isVersion2 = false
+        /// The method's name, when `method` is a string.
+        var method: String?
+        var params: JSON?
+        var paramsAreStructured = true
+
+        /// Takes one member, telling the envelope's names apart by length first.
+        mutating func add(_ key: String, _ value: JSON) {
+            switch key.utf8.count {
+            case 2 where key == "id":
+                id = value
+            case 6 where key == "method":
+                if case .string(let name) = value { method = name } else { method = nil }
+            case 6 where key == "params":
+                switch value {
+                case .array, .object: paramsAreStructured = true
+                default: paramsAreStructured = false
+                }
+                params = value
+            case 7 where key == "jsonrpc":
+                if case .string(let version) = value { isVersion2 = version == "2.0" } else { isVersion2 = false }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Gathers the envelope of the message being parsed (`JSON.parse(_:maxDepth:noting:visiting:)`);
+    /// one per reader, used by its thread only, which is why its state is exempt from the
+    /// run-time exclusivity checks.
+    final class Reader: JSONMemberVisitor {
+        @exclusivity(unchecked) private var envelope = Envelope()
+
+        func visit(key: String, value: JSON) {
+            envelope.add(key, value)
+        }
+
+        /// The envelope read since the last call, leaving an empty one.
+        func take() -> Envelope {
+            var taken = Envelope()
+            swap(&taken, &envelope)
+            return taken
+        }
+    }
+
     /// Classifies one parsed message (a batch element or a whole line); `idText` is the text
     /// the `id` was written with (`JSONMemberSpans`), when the caller has it.
     init(_ json: JSON, idText: ArraySlice<UInt8>? = nil) {
@@ -16,32 +65,37 @@ enum IncomingMessage {
             self = .invalid(id: .null, error: .invalidRequest("a request must be a JSON object"))
             return
         }
-        let rawID = object["id"]
-        let id: RequestID? = rawID.flatMap { RequestID($0, writtenAs: idText) }
-        let replyID = id ?? .null
-        if rawID != nil && id == nil {
-            self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))
+        var envelope = Envelope()
+        object.forEachMember { envelope.add($0, $1) }
+        self.init(envelope, idText: idText)
+    }
+
+    /// Classifies the envelope of a message that is an object.
+    init(_ envelope: __owned Envelope, idText: ArraySlice<UInt8>?) {
+        var id: RequestID?
+        if let rawID = envelope.id {
+            guard let read = RequestID(rawID, writtenAs: idText) else {
+                self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))
+                return
+            }
+            id = read
+        }
+        guard envelope.isVersion2 else {
+            self = .invalid(id: id ?? .null, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
             return
         }
-        guard case .string("2.0")? = object["jsonrpc"] else {
-            self = .invalid(id: replyID, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
+        guard let method = envelope.method else {
+            self = .invalid(id: id ?? .null, error: .invalidRequest("'method' must be a string"))
             return
         }
-        guard case .string(let method)? = object["method"] else {
-            self = .invalid(id: replyID, error: .invalidRequest("'method' must be a string"))
-            return
-        }
-        let params = object["params"]
-        switch params {
-        case nil, .array?, .object?: break
-        default:
-            self = .invalid(id: replyID, error: .invalidRequest("'params' must be an object or an array"))
+        guard envelope.paramsAreStructured else {
+            self = .invalid(id: id ?? .null, error: .invalidRequest("'params' must be an object or an array"))
             return
         }
         if let id {
-            self = .request(id: id, method: method, params: params)
+            self = .request(id: id, method: method, params: envelope.params)
         } else {
-            self = .notification(method: method, params: params)
+            self = .notification(method: method, params: envelope.params)
         }
     }
 }

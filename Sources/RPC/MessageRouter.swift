@@ -12,11 +12,18 @@ final class MessageRouter: MessageReaderDelegate {
     private let input: Int32
     private let trace: MessageTrace?
     private var framing: Framing
+    // The state below is the reader thread's alone (see above), so the run-time exclusivity
+    // checks on every message are left out.
     /// Where each `id` (and a `$/cancelRequest`'s `params.id`) sits in the message being read.
-    private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
+    @exclusivity(unchecked) private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
+    /// What a message that is an object says, read while it is parsed.
+    private let envelopes = IncomingMessage.Reader()
+    /// The dispatcher's registrations as of `registrationsVersion`.
+    @exclusivity(unchecked) private var registrations = MethodTable<Dispatcher.Registration>([:])
+    @exclusivity(unchecked) private var registrationsVersion = -1
     /// Answers framed on the reader thread, not yet handed to the writer.
-    private var answers: [UInt8] = []
-    private var answerEnds: [Int] = []
+    @exclusivity(unchecked) private var answers: [UInt8] = []
+    @exclusivity(unchecked) private var answerEnds: [Int] = []
 
     init(dispatcher: Dispatcher, input: Int32) {
         self.dispatcher = dispatcher
@@ -36,26 +43,36 @@ final class MessageRouter: MessageReaderDelegate {
 
     func messageReader(didRead message: ArraySlice<UInt8>) {
         guard !dispatcher.exitRequested.load(ordering: .relaxed) else { return }
-        let json: JSON
+        // A message that is an object is taken apart as it is parsed, unless it is traced whole.
+        let parsed: JSON?
         do {
-            json = try JSON.parse(message, maxDepth: dispatcher.configuration.maxNestingDepth, noting: &ids)
+            let maxDepth = dispatcher.configuration.maxNestingDepth
+            if trace == nil {
+                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids, visiting: envelopes)
+            } else {
+                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids)
+            }
         } catch {
+            _ = envelopes.take()
             trace?.incoming(message, parsed: nil)
             dispatcher.logger.log(.debug, "unparsable message: \(error)")
             return answer(id: .null, .failure(.parseError(error.description)), sink: nil)
         }
+        guard let json = parsed else {
+            return route(IncomingMessage(envelopes.take(), idText: idText(at: EmptyCollection(), of: message)), element: nil, of: message, sink: nil)
+        }
         trace?.incoming(message, parsed: json)
         guard case .array(let elements) = json else {
-            return route(IncomingMessage(json, idText: text(at: [], of: message)), paramsID: text(at: [.key("params")], of: message), sink: nil)
+            return route(IncomingMessage(json, idText: idText(at: EmptyCollection(), of: message)), element: nil, of: message, sink: nil)
         }
         guard !elements.isEmpty else {
             return answer(id: .null, .failure(.invalidRequest("an empty batch")), sink: nil)
         }
         let collector = BatchCollector()
         for (index, element) in elements.enumerated() {
-            let incoming = IncomingMessage(element, idText: text(at: [.index(index)], of: message))
+            let incoming = IncomingMessage(element, idText: idText(at: CollectionOfOne(.index(index)), of: message))
             if case .notification = incoming {} else { collector.expectAnswer() }
-            route(incoming, paramsID: text(at: [.index(index), .key("params")], of: message), sink: collector)
+            route(incoming, element: index, of: message, sink: collector)
         }
         if let batch = collector.finishDispatch() { answer(batch: batch) }
     }
@@ -78,22 +95,38 @@ final class MessageRouter: MessageReaderDelegate {
     // MARK: - Routing
 
     /// The text of the `id` member of the object at `path`, as the parser noted it.
-    private func text(at path: [JSONMemberSpans.Step], of message: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        ids.range(at: path).map { message[(message.startIndex + $0.lowerBound)..<(message.startIndex + $0.upperBound)] }
+    private func idText<Path: Collection<JSONMemberSpans.Step>>(at path: Path, of message: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        Self.range(at: path, in: &ids).map { message[(message.startIndex + $0.lowerBound)..<(message.startIndex + $0.upperBound)] }
     }
 
-    /// Routes one classified message; `paramsID` is the text of its `params.id`, if any.
-    private func route(_ message: IncomingMessage, paramsID: ArraySlice<UInt8>?, sink: BatchCollector?) {
+    /// Reads the spans in place (a class's stored struct would be copied to be read).
+    private static func range<Path: Collection<JSONMemberSpans.Step>>(at path: Path, in spans: inout JSONMemberSpans) -> Range<Int>? {
+        spans.range(at: path)
+    }
+
+    /// How `method` is served, from the router's copy of the dispatcher's registrations
+    /// (refreshed whenever they changed).
+    private func registration(for method: String) -> Dispatcher.Registration? {
+        if dispatcher.registrationsVersion.load(ordering: .acquiring) != registrationsVersion {
+            let snapshot = dispatcher.registrationsSnapshot()
+            (registrationsVersion, registrations) = (snapshot.version, MethodTable(snapshot.registrations))
+        }
+        return registrations[method]
+    }
+
+    /// Routes one classified message: the whole message (`element` nil) or that element of a
+    /// batch.
+    private func route(_ message: IncomingMessage, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
         switch message {
-        case .request(let id, let method, let params): route(id: id, method: method, params: params, paramsID: paramsID, sink: sink)
-        case .notification(let method, let params): route(id: nil, method: method, params: params, paramsID: paramsID, sink: sink)
+        case .request(let id, let method, let params): route(id: id, method: method, params: params, element: element, of: text, sink: sink)
+        case .notification(let method, let params): route(id: nil, method: method, params: params, element: element, of: text, sink: sink)
         case .invalid(let id, let error): answer(id: id, .failure(error), sink: sink)
         }
     }
 
     /// Calls the handler of `method`; a request (`id` not nil) is answered exactly once, a
     /// notification never.
-    private func route(id: RequestID?, method: String, params: JSON?, paramsID: ArraySlice<UInt8>?, sink: BatchCollector?) {
+    private func route(id: RequestID?, method: String, params: JSON?, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
         if dispatcher.isShutDown.load(ordering: .relaxed) && method != BuiltinMethod.exit && method != BuiltinMethod.ping {
             if let id { answer(id: id, .failure(.serverShuttingDown()), sink: sink) }
             return
@@ -102,7 +135,7 @@ final class MessageRouter: MessageReaderDelegate {
             if let id { answer(id: id, .failure(.invalidParams("must be an object (named params)", field: "params")), sink: sink) }
             return
         }
-        guard let registration = dispatcher.registration(for: method) else {
+        guard let registration = registration(for: method) else {
             if let id { answer(id: id, .failure(.methodNotFound(method)), sink: sink) }
             dispatcher.logger.log(.debug, "no handler for '\(method)'")
             return
@@ -112,6 +145,12 @@ final class MessageRouter: MessageReaderDelegate {
             let result = Result { () throws(RPCError) -> JSON in try handler(params) }
             if let id { answer(id: id, result, sink: sink) }
         case .cancellation:
+            let paramsID: ArraySlice<UInt8>?
+            if let element {
+                paramsID = idText(at: [.index(element), .key("params")], of: text)
+            } else {
+                paramsID = idText(at: CollectionOfOne(.key("params")), of: text)
+            }
             let result = cancel(params, idText: paramsID)
             if let id { answer(id: id, result, sink: sink) }
         case .asynchronous(let handler):

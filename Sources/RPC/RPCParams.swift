@@ -24,12 +24,14 @@ public struct RPCParams: Sendable {
     }
 
     /// The raw value of `key`, if present and not null.
+    @inlinable
     public subscript(key: String) -> JSON? {
         guard let value = object[key], !value.isNull else { return nil }
         return value
     }
 
     /// A required member read by `read`; `expected` describes the type for the error message.
+    @inlinable
     public func required<Value>(_ key: String, expected: String, _ read: (JSON) -> Value?) throws(RPCError) -> Value {
         guard let raw = self[key] else { throw .invalidParams("is required (\(expected))", field: path + key) }
         guard let value = read(raw) else { throw .invalidParams("must be \(expected)", field: path + key) }
@@ -37,6 +39,7 @@ public struct RPCParams: Sendable {
     }
 
     /// An optional member read by `read`; present but unreadable is -32602.
+    @inlinable
     public func optional<Value>(_ key: String, expected: String, _ read: (JSON) -> Value?) throws(RPCError) -> Value? {
         guard let raw = self[key] else { return nil }
         guard let value = read(raw) else { throw .invalidParams("must be \(expected)", field: path + key) }
@@ -44,36 +47,43 @@ public struct RPCParams: Sendable {
     }
 
     /// A required string.
+    @inlinable
     public func string(_ key: String) throws(RPCError) -> String {
         try required(key, expected: "a string") { $0.stringValue }
     }
 
     /// An optional string.
+    @inlinable
     public func optionalString(_ key: String) throws(RPCError) -> String? {
         try optional(key, expected: "a string") { $0.stringValue }
     }
 
     /// A required integer, by value (`3.0` is 3; see `JSON.integerValue`).
+    @inlinable
     public func int(_ key: String) throws(RPCError) -> Int {
         try required(key, expected: "an integer") { $0.integerValue }
     }
 
     /// An optional integer, by value.
+    @inlinable
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
         try optional(key, expected: "an integer") { $0.integerValue }
     }
 
     /// A required boolean.
+    @inlinable
     public func bool(_ key: String) throws(RPCError) -> Bool {
         try required(key, expected: "a boolean") { $0.boolValue }
     }
 
     /// An optional boolean.
+    @inlinable
     public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
         try optional(key, expected: "a boolean") { $0.boolValue }
     }
 
     /// A nested object's params, whose errors name fields as `key.field`.
+    @inlinable
     public func nested(_ key: String) throws(RPCError) -> RPCParams? {
         guard let raw = self[key] else { return nil }
         return try RPCParams(raw, path: path + key + ".")

@@ -1,0 +1,78 @@
+/// The strings of at most 15 ASCII bytes a workspace's parses made, by their bytes: member
+/// names and short values repeat from message to message (`"jsonrpc"`, `"2.0"`, a method's
+/// name), and handing out the string made before costs a few compares instead of building and
+/// checking a new one.
+///
+/// Such strings are stored inline (no heap memory), so the table holds no memory of its own
+/// beyond its fixed slots. Whoever holds it last calls `deallocate()`.
+struct JSONShortStrings {
+    /// A string's bytes as two words, its length in the top byte (never 0xFF).
+    private struct Entry {
+        var low: UInt64
+        var high: UInt64
+        var string: String
+    }
+
+    private static let slotCount = 64
+    private var entries: UnsafeMutablePointer<Entry>?
+
+    /// The string of the `length` (at most 15) ASCII bytes at `start`, of which `readable` bytes
+    /// may be read.
+    @inline(__always)
+    mutating func string(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> String {
+        var low: UInt64 = 0
+        var high = UInt64(length) << 56
+        if readable >= 16 {
+            let raw = UnsafeRawPointer(start)
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            if length > 8 {
+                low = first
+                high |= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(length - 8)
+            } else {
+                low = first & Self.mask(length)
+            }
+        } else {
+            for position in 0..<length {
+                let byte = UInt64(start[position])
+                if position < 8 { low |= byte << (8 * position) } else { high |= byte << (8 * (position - 8)) }
+            }
+        }
+        let entries = self.entries ?? allocate()
+        let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        let slot = entries + Int(truncatingIfNeeded: mixed >> 58)
+        if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
+        return Self.make(start, length: length, into: slot, low: low, high: high)
+    }
+
+    /// A string not in the table, put into `slot`.
+    @inline(never)
+    private static func make(_ start: UnsafePointer<UInt8>, length: Int, into slot: UnsafeMutablePointer<Entry>, low: UInt64, high: UInt64) -> String {
+        let string = String(unsafeUninitializedCapacity: length) { buffer in
+            buffer.baseAddress!.initialize(from: start, count: length)
+            return length
+        }
+        slot.pointee = Entry(low: low, high: high, string: string)
+        return string
+    }
+
+    /// The low `count` bytes of a word.
+    @inline(__always) private static func mask(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+    }
+
+    @inline(never)
+    private mutating func allocate() -> UnsafeMutablePointer<Entry> {
+        let fresh = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotCount)
+        fresh.initialize(repeating: Entry(low: 0, high: ~0, string: ""), count: Self.slotCount)
+        entries = fresh
+        return fresh
+    }
+
+    /// Frees the table.
+    mutating func deallocate() {
+        guard let entries else { return }
+        entries.deinitialize(count: Self.slotCount)
+        entries.deallocate()
+        self.entries = nil
+    }
+}
