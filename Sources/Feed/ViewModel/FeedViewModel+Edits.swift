@@ -41,7 +41,7 @@ extension FeedViewModel {
     public func didEndDisplaying(index: Int) -> Single<Bool> {
         scheduleReader(index: index) { _, state in
             if state.items.indices.contains(index) { state.living.displayed.remove(state.items[index].id) }
-            return []
+            return nil
         }
         return cancelImage(index: index)
     }

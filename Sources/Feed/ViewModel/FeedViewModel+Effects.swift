@@ -23,15 +23,52 @@ extension FeedViewModel {
             return true
         }
         guard starts else { return }
-        var batch = effects
-        repeat {
-            batch.forEach { $0() }
-            batch = pass.withLock { pass in
-                defer { pass.pending = [] }
-                if pass.pending.isEmpty { pass.isRunning = false }
-                return pass.pending
+        effects.forEach { $0() }
+        finishPass()
+    }
+
+    /// Runs `effect`, if any, as `perform(_:)` runs a list of one.
+    func perform(_ effect: (@Sendable () -> Void)?) {
+        guard let effect else { return }
+        let starts = pass.withLock { pass in
+            guard !pass.isRunning else {
+                pass.pending.append(effect)
+                return false
             }
-        } while !batch.isEmpty
+            pass.isRunning = true
+            return true
+        }
+        guard starts else { return }
+        effect()
+        finishPass()
+    }
+
+    /// Runs what arrived during the pass, round after round, and ends the pass when nothing is
+    /// left.
+    private func finishPass() {
+        var batch = takePending()
+        while !batch.isEmpty {
+            batch.forEach { $0() }
+            batch = takePending()
+        }
+    }
+
+    /// The effects that arrived during the pass; ends the pass when there are none.
+    private func takePending() -> [@Sendable () -> Void] {
+        pass.withLock { pass in
+            defer { pass.pending = [] }
+            if pass.pending.isEmpty { pass.isRunning = false }
+            return pass.pending
+        }
+    }
+
+    /// `effects` as one effect that runs them in order; `nil` when there are none.
+    static func sequence(_ effects: [@Sendable () -> Void]) -> (@Sendable () -> Void)? {
+        switch effects.count {
+        case 0: return nil
+        case 1: return effects[0]
+        default: return { effects.forEach { $0() } }
+        }
     }
 
     /// Runs `effect` (called on any thread) on the scheduler: at the end of the pass running

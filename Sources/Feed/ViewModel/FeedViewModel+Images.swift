@@ -19,7 +19,7 @@ extension FeedViewModel {
             let token = takeToken()
             scheduleReader(index: index, imageToken: token) { viewModel, state in
                 let image = ImageAsk(variant: variant, options: options, refresh: refresh)
-                return viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state)
+                return Self.sequence(viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state))
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -54,10 +54,10 @@ extension FeedViewModel {
     public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
-                guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
+                guard !state.isDisposed else { return { observer(.failure(FeedError.cancelled(.disposed))) } }
                 guard state.items.indices.contains(index) else {
                     let error = FeedError.invalidIndex(index, count: state.items.count)
-                    return [{ observer(.failure(error)) }]
+                    return { observer(.failure(error)) }
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
                 let url = state.items.read(index) { $0.imageURL(variant, for: options) }
@@ -68,7 +68,12 @@ extension FeedViewModel {
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
                 let prefetch = viewModel.prefetchImages(after: index, image, &state)
-                guard needsPage || needsImage else { return [prefetch, { observer(.success(outcome)) }] }
+                guard needsPage || needsImage else {
+                    return {
+                        prefetch?.run()
+                        observer(.success(outcome))
+                    }
+                }
                 let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
                 let finishOne: @Sendable () -> Void = {
                     if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
@@ -77,9 +82,9 @@ extension FeedViewModel {
                 if needsImage {
                     effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
                 }
-                effects.append(prefetch)
+                if let prefetch { effects.append(prefetch.run) }
                 if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-                return effects
+                return Self.sequence(effects)
             }
             return Disposables.create()
         }
@@ -95,10 +100,12 @@ extension FeedViewModel {
             scheduleReader(index: index) { viewModel, state in
                 let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
                 let prefetcher = viewModel.prefetcher
-                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{
+                // The prefetcher forgets the row: the next window is asked for whole.
+                state.prefetchWindow = nil
+                return Self.sequence(loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{
                     let prefetching = prefetcher.cancel(index)
                     observer(.success(!loads.isEmpty || prefetching))
-                }]
+                }])
             }
             return Disposables.create()
         }
@@ -153,6 +160,7 @@ extension FeedViewModel {
         let loads = state.imageLoads.values.flatMap(\.values)
         state.imageLoads = [:]
         state.lastDisplayedIndex = nil
+        state.prefetchWindow = nil
         return loads.map { Self.cancelling($0, because: reason) } + [{ [prefetcher] in prefetcher.cancelAll() }]
     }
 

@@ -14,21 +14,21 @@ import Reactive
 /// ended it takes effect.
 extension FeedViewModel {
     /// On the scheduler, runs `run` for row `index` now, or queues it behind the loads that
-    /// arrived before it; then runs its effects outside the state lock.
+    /// arrived before it; then runs its effect (`nil`: none) outside the state lock.
     func scheduleReader(
         index: Int, imageToken: Int? = nil,
-        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> [@Sendable () -> Void]
+        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> (@Sendable () -> Void)?
     ) {
         environment.scheduler.enqueue { [self] in
-            let effects = state.withLock { state -> [@Sendable () -> Void] in
+            let effect = state.withLock { state -> (@Sendable () -> Void)? in
                 guard state.waitingReaders.isEmpty, state.mayRead(index) else {
-                    let reader: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void] = { [weak self] state in self.map { run($0, &state) } ?? [] }
+                    let reader: @Sendable (inout FeedViewModelState) -> (@Sendable () -> Void)? = { [weak self] state in self.flatMap { run($0, &state) } }
                     state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: reader))
-                    return []
+                    return nil
                 }
                 return run(self, &state)
             }
-            perform(effects)
+            perform(effect)
         }
     }
 
@@ -39,7 +39,7 @@ extension FeedViewModel {
         var effects: [@Sendable () -> Void] = []
         while let reader = state.waitingReaders.first, state.mayRead(reader.index) {
             state.waitingReaders.removeFirst()
-            effects += reader.run(&state)
+            if let effect = reader.run(&state) { effects.append(effect) }
         }
         return effects
     }
