@@ -61,13 +61,14 @@ extension FeedViewModel {
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
                 let url = state.items.read(index) { $0.imageURL(variant, for: options) }
-                let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
+                let removals = viewModel.environment.imageLoader.cacheRemovals
+                let isReady = url.map { viewModel.isCached(index, url: $0, image, removals: removals, &state) } ?? false
                 let needsImage = url != nil && !isReady
                     && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
                 viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
-                let prefetch = viewModel.prefetchImages(after: index, image, &state)
+                let prefetch = viewModel.prefetchImages(after: index, image, removals: removals, &state)
                 guard needsPage || needsImage else {
                     return {
                         prefetch?.run()

@@ -22,8 +22,9 @@ struct PrefetchChange: Sendable {
     /// The previous window, when the prefetcher holds it: only `entering` is new.
     let previous: Range<Int>?
     let rows: Range<Int>
-    /// The rows (of `rows`, nearest first) to ask for, with their images' URLs.
-    let entering: [(tag: Int, url: String)]
+    /// The rows (of `rows`, nearest first) to ask for, with their images' URLs and whether
+    /// their images are known to be cached.
+    let entering: [(tag: Int, url: String, isCached: Bool)]
     let options: ImageOptions
 
     /// Hands the change to the prefetcher.
@@ -31,7 +32,7 @@ struct PrefetchChange: Sendable {
         if let previous {
             prefetcher.moveWindow(from: previous, to: rows, entering: entering, processor: options.processor)
         } else {
-            prefetcher.prefetch(entering, processor: options.processor)
+            prefetcher.prefetch(entering.map { ($0.tag, $0.url) }, processor: options.processor)
         }
     }
 }
@@ -47,8 +48,9 @@ extension FeedViewModel {
     ///
     /// Only the rows that entered the window are read: the others ask for what they asked for
     /// before, as long as the list and the image asked did not change. `nil` when the window
-    /// did not move.
-    func prefetchImages(after index: Int, _ image: ImageAsk, _ state: inout FeedViewModelState) -> PrefetchChange? {
+    /// did not move. The rows the marks know to be cached (`removals` is the loader's removal
+    /// count) are handed over as such.
+    func prefetchImages(after index: Int, _ image: ImageAsk, removals: Int?, _ state: inout FeedViewModelState) -> PrefetchChange? {
         let step = index < (state.lastDisplayedIndex ?? index) ? -1 : 1
         state.lastDisplayedIndex = index
         let count = state.input.prefetchImages
@@ -57,13 +59,13 @@ extension FeedViewModel {
         let previous = state.prefetchWindow.flatMap { $0.revision == window.revision && $0.variant == window.variant && $0.options == window.options ? $0.rows : nil }
         state.prefetchWindow = window
         if previous == rows { return nil }
-        var entering: [(tag: Int, url: String)] = []
+        var entering: [(tag: Int, url: String, isCached: Bool)] = []
         var row = step > 0 ? rows.lowerBound : rows.upperBound - 1
         while rows.contains(row) {
             defer { row += step }
             if previous?.contains(row) == true { continue }
             guard let url = state.items.read(row, { $0.imageURL(image.variant, for: image.options) }), !refusesStubURL(url, state) else { continue }
-            entering.append((row, url))
+            entering.append((row, url, previous != nil && isKnownCached(row, image, removals: removals, state)))
         }
         return PrefetchChange(prefetcher: prefetcher, previous: previous, rows: rows, entering: entering, options: image.options)
     }

@@ -93,6 +93,8 @@ struct FeedViewModelState {
     var lastDisplayedIndex: Int?
     /// The prefetch window the last `willDisplay` asked for, while the prefetcher holds it.
     var prefetchWindow: PrefetchWindow?
+    /// The rows whose image was found cached.
+    var cachedRows = CachedRows()
 
     init(input: FeedInput, source: any FeedSource) {
         self.input = input

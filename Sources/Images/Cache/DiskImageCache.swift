@@ -45,6 +45,8 @@ public final class DiskImageCache: Sendable {
 
     struct State {
         var entries: [String: Entry] = [:]  // key hash -> entry
+        /// How many times entries left the index.
+        var removals = 0
         var order = LRUOrder<String>()
         /// The bytes of every entry and retired file.
         var totalBytes = 0
@@ -153,6 +155,10 @@ public final class DiskImageCache: Sendable {
     func path(_ file: String) -> String { directoryPath + "/" + file }
 
     /// Whether the entry of `key` is known to be on disk, without touching the disk.
+    /// A count that grows whenever an entry leaves the index (evicted, forgotten, cleared):
+    /// while it stays the same, every image `contains` found is still known.
+    public var removals: Int { state.withLock { $0.removals } }
+
     public func contains(_ key: String) -> Bool {
         let hash = CacheFileName.hash(key)
         return state.withLock { $0.entries[hash] != nil }

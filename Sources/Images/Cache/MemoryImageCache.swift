@@ -7,12 +7,15 @@ import Reactive
 public final class MemoryImageCache: Sendable {
     private struct State {
         var entries: [String: CachedImage] = [:]
+        /// How many times images left the cache.
+        var removals = 0
         var order = LRUOrder<String>()
         var totalBytes = 0
         var byteLimit: Int
 
         mutating func remove(_ key: String) {
             guard let old = entries.removeValue(forKey: key) else { return }
+            removals += 1
             order.remove(key)
             totalBytes -= old.image.data.count
         }
@@ -54,6 +57,10 @@ public final class MemoryImageCache: Sendable {
     }
 
     /// Whether `key` is cached, without marking it used.
+    /// A count that grows whenever an image leaves the cache (evicted, removed, replaced):
+    /// while it stays the same, every image found in the cache is still there.
+    public var removals: Int { state.withLock { $0.removals } }
+
     public func contains(_ key: String) -> Bool { state.withLock { $0.entries.index(forKey: key) != nil } }
 
     /// Stores `image` under `key`, evicting least recently used images to stay under the
@@ -85,6 +92,7 @@ public final class MemoryImageCache: Sendable {
             state.entries = [:]
             state.order.removeAll()
             state.totalBytes = 0
+            state.removals += 1
         }
     }
 }

@@ -50,12 +50,17 @@ public final class ImagePrefetcher: Sendable {
     /// Moves a window of consecutive tags (a list's rows) from `old`, the tags the last call
     /// asked for, to `new`: cancels and forgets the tags of `old` outside `new`, and prefetches
     /// `entering` (the tags of `new` outside `old` that have an image, nearest first) as
-    /// `prefetch(_:processor:)` does. The tags in both are left as they are: the caller knows
-    /// that they ask for the same images as before. A move costs what enters and leaves, not
-    /// the window's size.
-    public func moveWindow(from old: Range<Int>, to new: Range<Int>, entering: [(tag: Int, url: String)], processor: any ImageProcessing) {
+    /// `prefetch(_:processor:)` does; the loader is not asked about an entering image the
+    /// caller knows to be cached (`isCached`). The tags in both are left as they are: the
+    /// caller knows that they ask for the same images as before. A move costs what enters and
+    /// leaves, not the window's size.
+    public func moveWindow(
+        from old: Range<Int>, to new: Range<Int>, entering: [(tag: Int, url: String, isCached: Bool)], processor: any ImageProcessing
+    ) {
         let identifier = processor.identifier
-        update(entering, moving: (old, new), processor: { _ in identifier }) { ImageRequest(url: entering[$0].url, processor: processor) }
+        update(
+            entering.lazy.map { (tag: $0.tag, url: $0.url) }, moving: (old, new), isKnownCached: { entering[$0].isCached }, processor: { _ in identifier }
+        ) { ImageRequest(url: entering[$0].url, processor: processor) }
     }
 
     /// Makes the window the tags of `wanted`, each asking for the image at its URL made by the
@@ -63,11 +68,12 @@ public final class ImagePrefetcher: Sendable {
     /// tags that are new or ask for another image.
     ///
     /// When `moving` the window from one range of tags to another, only the tags of the first
-    /// outside the second leave it; else every tag not in `wanted` does.
-    private func update(
-        _ wanted: [(tag: Int, url: String)], moving: (old: Range<Int>, new: Range<Int>)? = nil, processor: (Int) -> String,
-        request: (Int) -> ImageRequest
-    ) {
+    /// outside the second leave it; else every tag not in `wanted` does. The loader is not
+    /// asked about the `i`th image when `isKnownCached(i)`.
+    private func update<Wanted: RandomAccessCollection<(tag: Int, url: String)>>(
+        _ wanted: Wanted, moving: (old: Range<Int>, new: Range<Int>)? = nil, isKnownCached: (Int) -> Bool = { _ in false },
+        processor: (Int) -> String, request: (Int) -> ImageRequest
+    ) where Wanted.Index == Int {
         var starts: [(position: Int, token: Int, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
@@ -89,7 +95,7 @@ public final class ImagePrefetcher: Sendable {
                     if known.url == url && known.processor == identifier { continue }
                     if let running = known.running { cancelled.append(running.request) }
                 }
-                guard !loader.isCached(request(position)) else {
+                guard !isKnownCached(position) && !loader.isCached(request(position)) else {
                     state.window[tag] = Entry(url: url, processor: identifier, running: nil)
                     continue
                 }
