@@ -64,7 +64,7 @@ extension FeedViewModel {
                 let removals = viewModel.environment.imageLoader.cacheRemovals
                 let isReady = url.map { viewModel.isCached(index, url: $0, image, removals: removals, &state) } ?? false
                 let needsImage = url != nil && !isReady
-                    && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
+                    && !(!state.imageLoads.isEmpty && state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } == true)
                 viewModel.noteDisplayed(index, &state)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
