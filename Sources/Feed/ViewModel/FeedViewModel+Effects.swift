@@ -8,6 +8,12 @@ struct EffectPass {
     var pending: [@Sendable () -> Void] = []
 }
 
+/// One effect, as a list reader returns it: a closure in a struct, so that an optional of it
+/// is stored as it is, not wrapped in a thunk as an optional closure is.
+struct Effect: Sendable {
+    let run: @Sendable () -> Void
+}
+
 extension FeedViewModel {
     /// Runs `effects` in order on the scheduler: the outputs and completions that a command
     /// decided under the state lock. Effects that arrive while a pass runs (the outcome of a
@@ -28,8 +34,8 @@ extension FeedViewModel {
     }
 
     /// Runs `effect`, if any, as `perform(_:)` runs a list of one.
-    func perform(_ effect: (@Sendable () -> Void)?) {
-        guard let effect else { return }
+    func perform(_ effect: Effect?) {
+        guard let effect = effect?.run else { return }
         let starts = pass.withLock { pass in
             guard !pass.isRunning else {
                 pass.pending.append(effect)
@@ -63,11 +69,11 @@ extension FeedViewModel {
     }
 
     /// `effects` as one effect that runs them in order; `nil` when there are none.
-    static func sequence(_ effects: [@Sendable () -> Void]) -> (@Sendable () -> Void)? {
+    static func sequence(_ effects: [@Sendable () -> Void]) -> Effect? {
         switch effects.count {
         case 0: return nil
-        case 1: return effects[0]
-        default: return { effects.forEach { $0() } }
+        case 1: return Effect(run: effects[0])
+        default: return Effect { effects.forEach { $0() } }
         }
     }
 

@@ -54,10 +54,10 @@ extension FeedViewModel {
     public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
             scheduleReader(index: index) { viewModel, state in
-                guard !state.isDisposed else { return { observer(.failure(FeedError.cancelled(.disposed))) } }
+                guard !state.isDisposed else { return Effect { observer(.failure(FeedError.cancelled(.disposed))) } }
                 guard state.items.indices.contains(index) else {
                     let error = FeedError.invalidIndex(index, count: state.items.count)
-                    return { observer(.failure(error)) }
+                    return Effect { observer(.failure(error)) }
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
                 let url = state.items.read(index) { $0.imageURL(variant, for: options) }
@@ -70,7 +70,7 @@ extension FeedViewModel {
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
                 let prefetch = viewModel.prefetchImages(after: index, image, removals: removals, &state)
                 guard needsPage || needsImage else {
-                    return {
+                    return Effect {
                         prefetch?.run()
                         observer(.success(outcome))
                     }

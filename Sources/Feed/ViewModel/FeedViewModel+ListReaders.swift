@@ -17,12 +17,12 @@ extension FeedViewModel {
     /// arrived before it; then runs its effect (`nil`: none) outside the state lock.
     func scheduleReader(
         index: Int, imageToken: Int? = nil,
-        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> (@Sendable () -> Void)?
+        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> Effect?
     ) {
         environment.scheduler.enqueue { [self] in
-            let effect = state.withLock { state -> (@Sendable () -> Void)? in
+            let effect = state.withLock { state -> Effect? in
                 guard state.waitingReaders.isEmpty, state.mayRead(index) else {
-                    let reader: @Sendable (inout FeedViewModelState) -> (@Sendable () -> Void)? = { [weak self] state in self.flatMap { run($0, &state) } }
+                    let reader: @Sendable (inout FeedViewModelState) -> Effect? = { [weak self] state in self.flatMap { run($0, &state) } }
                     state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: reader))
                     return nil
                 }
@@ -39,7 +39,7 @@ extension FeedViewModel {
         var effects: [@Sendable () -> Void] = []
         while let reader = state.waitingReaders.first, state.mayRead(reader.index) {
             state.waitingReaders.removeFirst()
-            if let effect = reader.run(&state) { effects.append(effect) }
+            if let effect = reader.run(&state) { effects.append(effect.run) }
         }
         return effects
     }

@@ -51,7 +51,7 @@ struct FeedViewModelState {
         /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
         let imageToken: Int?
         /// Takes effect: reads the list and returns its effect, if any.
-        let run: @Sendable (inout FeedViewModelState) -> (@Sendable () -> Void)?
+        let run: @Sendable (inout FeedViewModelState) -> Effect?
     }
 
     /// One pending image load of one index.
