@@ -46,12 +46,6 @@ extension FeedViewModel {
         return cancelImage(index: index)
     }
 
-    /// Row `index` is about to show (`willDisplay`): it may anchor the next reload.
-    func noteDisplayed(_ index: Int, _ state: inout FeedViewModelState) {
-        guard state.items.indices.contains(index) else { return }
-        state.living.displayed.insert(state.items.read(index) { $0.id })
-    }
-
     /// Runs `change` on the scheduler; succeeds with the revision after it and whether it found
     /// its item.
     private func edit(_ change: @escaping @Sendable (inout FeedViewModelState) -> ([@Sendable () -> Void], Bool)) -> Single<EditOutcome> {

@@ -60,12 +60,13 @@ extension FeedViewModel {
                     return Effect { observer(.failure(error)) }
                 }
                 let image = ImageAsk(variant: variant, options: options, refresh: false)
-                let url = state.items.read(index) { $0.imageURL(variant, for: options) }
+                let (id, url) = state.items.read(index) { ($0.id, $0.imageURL(variant, for: options)) }
                 let removals = viewModel.environment.imageLoader.cacheRemovals
                 let isReady = url.map { viewModel.isCached(index, url: $0, image, removals: removals, &state) } ?? false
                 let needsImage = url != nil && !isReady
                     && !(!state.imageLoads.isEmpty && state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } == true)
-                viewModel.noteDisplayed(index, &state)
+                // A row about to show may anchor the next reload.
+                state.living.displayed.insert(id)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
                 let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
                 let prefetch = viewModel.prefetchImages(after: index, image, removals: removals, &state)
