@@ -119,7 +119,8 @@ public struct Single<Element: Sendable>: ObservableType {
 ///
 /// One object per subscription: the callback handed to `create`'s closure is this object's
 /// `deliver`, and an atomic state decides which of `deliver`, `dispose` and the return of the
-/// closure comes last, so no lock is taken and work that needs no disposal is not kept.
+/// closure comes last, so no lock is taken and work that needs no disposal is not kept. The
+/// observer and the work are let go with the subscription itself.
 private final class SingleSubscription<Element: Sendable>: Disposable {
     /// The closure is running, or returned work that needs no disposal.
     private static var running: Int { 0 }

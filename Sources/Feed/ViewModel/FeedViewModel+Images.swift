@@ -63,8 +63,7 @@ extension FeedViewModel {
                 let (id, url) = state.items.read(index) { ($0.id, $0.imageURL(variant, for: options)) }
                 let removals = viewModel.environment.imageLoader.cacheRemovals
                 let isReady = url.map { viewModel.isCached(index, url: $0, image, removals: removals, &state) } ?? false
-                let needsImage = url != nil && !isReady
-                    && !(!state.imageLoads.isEmpty && state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } == true)
+                let needsImage = url != nil && !isReady && !state.isLoadingImage(index, variant: variant, options: options)
                 // A row about to show may anchor the next reload.
                 state.living.displayed.insert(id)
                 let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
@@ -171,5 +170,14 @@ extension FeedViewModel {
             load.request.dispose()
             load.waiter(.failure(.cancelled(reason)))
         }
+    }
+}
+
+extension FeedViewModelState {
+    /// Whether a load of row `index`'s image as `variant` and `options` ask is pending; no
+    /// lookup while no load is.
+    fileprivate func isLoadingImage(_ index: Int, variant: ImageVariant, options: ImageOptions) -> Bool {
+        guard !imageLoads.isEmpty, let loads = imageLoads[index] else { return false }
+        return loads.values.contains { $0.variant == variant && $0.options == options }
     }
 }
