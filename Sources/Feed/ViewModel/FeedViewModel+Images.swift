@@ -1,6 +1,5 @@
 import FeedModel
 import Images
-import Locking
 import Network
 import Reactive
 
@@ -53,40 +52,7 @@ extension FeedViewModel {
     /// `imageDownloaded`), not here. Fails with `.invalidIndex` for a row outside the list.
     public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
-            scheduleReader(index: index) { viewModel, state in
-                guard !state.isDisposed else { return Effect { observer(.failure(FeedError.cancelled(.disposed))) } }
-                guard state.items.indices.contains(index) else {
-                    let error = FeedError.invalidIndex(index, count: state.items.count)
-                    return Effect { observer(.failure(error)) }
-                }
-                let image = ImageAsk(variant: variant, options: options, refresh: false)
-                let (id, url) = state.items.read(index) { ($0.id, $0.imageURL(variant, for: options)) }
-                let removals = viewModel.environment.imageLoader.cacheRemovals
-                let isReady = url.map { viewModel.isCached(index, url: $0, image, removals: removals, &state) } ?? false
-                let needsImage = url != nil && !isReady && !state.isLoadingImage(index, variant: variant, options: options)
-                // A row about to show may anchor the next reload.
-                state.living.displayed.insert(id)
-                let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
-                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
-                let prefetch = viewModel.prefetchImages(after: index, image, removals: removals, &state)
-                guard needsPage || needsImage else {
-                    return Effect {
-                        prefetch?.run()
-                        observer(.success(outcome))
-                    }
-                }
-                let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
-                let finishOne: @Sendable () -> Void = {
-                    if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
-                }
-                var effects: [@Sendable () -> Void] = []
-                if needsImage {
-                    effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
-                }
-                if let prefetch { effects.append(prefetch.run) }
-                if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-                return Self.sequence(effects)
-            }
+            scheduleReader(DisplayReader(index: index, variant: variant, options: options, observer: observer))
             return Disposables.create()
         }
     }
@@ -176,7 +142,7 @@ extension FeedViewModel {
 extension FeedViewModelState {
     /// Whether a load of row `index`'s image as `variant` and `options` ask is pending; no
     /// lookup while no load is.
-    fileprivate func isLoadingImage(_ index: Int, variant: ImageVariant, options: ImageOptions) -> Bool {
+    func isLoadingImage(_ index: Int, variant: ImageVariant, options: ImageOptions) -> Bool {
         guard !imageLoads.isEmpty, let loads = imageLoads[index] else { return false }
         return loads.values.contains { $0.variant == variant && $0.options == options }
     }
