@@ -44,7 +44,7 @@ extension FeedViewModel {
     /// when the row is among the last `prefetchDistance` rows and more remain (joining a load in
     /// flight), and the `variant` of the row's image as `options` ask when it is neither cached
     /// nor loading; then prefetches the images of the next `prefetchImages` rows in the
-    /// direction of the scroll (see `prefetchImages(after:_:_:)`). Each subscription does this
+    /// direction of the scroll (see `prefetchImages(after:_:removals:_:)`). Each subscription does this
     /// once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started
