@@ -28,7 +28,8 @@ public protocol Cancelable: Disposable {
     var isDisposed: Bool { get }
 }
 
-private struct NopDisposable: Disposable {
+/// The disposable of work that needs no disposal.
+struct NopDisposable: Disposable {
     static let instance = NopDisposable()
     func dispose() {}
 }

@@ -48,6 +48,21 @@ final class FeedViewModelPrefetchTests: XCTestCase {
         XCTAssertEqual(rows(harness, harness.imageRequests.current), [8], "only the row entering the window")
     }
 
+    func testARowShownAgainIsReadyOnlyWhileItsImageStaysCached() {
+        let harness = loadedHarness(prefetchImages: 0)
+        harness.willDisplay(2)
+        harness.run()
+        let again = display(harness, 2)
+        harness.run()
+        XCTAssertEqual(again.current, DisplayOutcome(startedLoadMore: false, startedImage: false, imageReady: true))
+
+        harness.imageLoader.memoryCache.removeAll()
+        _ = harness.imageLoader.diskCache?.removeAll()
+        let afterEviction = display(harness, 2)
+        harness.run()
+        XCTAssertEqual(afterEviction.current, DisplayOutcome(startedLoadMore: false, startedImage: true, imageReady: false))
+    }
+
     func testScrollingBackPrefetchesUpwardsAndCancelsTheRowsLeftBehind() {
         let harness = loadedHarness()
         harness.willDisplay(10)

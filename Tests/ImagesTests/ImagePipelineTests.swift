@@ -198,6 +198,29 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(transport.requests.count, 4, "its image is cached")
         XCTAssertEqual(prefetcher.runningTags, [])
     }
+
+    func testAMovedWindowCancelsTheRowsThatLeftAndAsksOnlyAboutTheRowsThatEntered() throws {
+        let transport = HeldTransport()
+        let loader = CacheQuestionCounter(base: loader(transport))
+        let prefetcher = ImagePrefetcher(loader: loader)
+        let urls = (0..<6).map { "https://images.test/\($0).png" }
+        prefetcher.prefetch([(1, urls[1]), (2, urls[2]), (3, urls[3])], processor: OriginalImageProcessor())
+        XCTAssertEqual(loader.questions.current, 3)
+        prefetcher.moveWindow(from: 1..<4, to: 2..<5, entering: [(4, urls[4], false)], processor: OriginalImageProcessor())
+        XCTAssertEqual(loader.questions.current, 4, "only row 4 is new")
+        XCTAssertTrue(transport.wasCancelled(0), "row 1 left the window")
+        XCTAssertEqual(transport.livePaths, ["/2.png", "/3.png", "/4.png"])
+        XCTAssertTrue(transport.requests.allSatisfy { $0.priority?.level == .low })
+        prefetcher.moveWindow(from: 2..<5, to: 0..<2, entering: [(1, urls[1], false), (0, urls[0], false)], processor: OriginalImageProcessor())
+        XCTAssertEqual(transport.livePaths, ["/1.png", "/0.png"], "the rows of the old window left, the new ones start nearest first")
+        XCTAssertEqual(prefetcher.runningTags, [0, 1])
+        prefetcher.moveWindow(from: 0..<2, to: 0..<0, entering: [], processor: OriginalImageProcessor())
+        XCTAssertEqual(transport.livePaths, [])
+        XCTAssertEqual(prefetcher.runningTags, [])
+        prefetcher.moveWindow(from: 0..<0, to: 5..<6, entering: [(5, urls[5], true)], processor: OriginalImageProcessor())
+        XCTAssertEqual(loader.questions.current, 6, "an image the caller knows to be cached is not asked about")
+        XCTAssertEqual(transport.requests.count, 6, "nor prefetched")
+    }
 }
 
 /// A retriever that counts how often it is asked whether an image is cached.

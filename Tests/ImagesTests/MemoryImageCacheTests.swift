@@ -38,4 +38,18 @@ final class MemoryImageCacheTests: XCTestCase {
         XCTAssertEqual(cache.totalBytes, 150)
         XCTAssertEqual(cache.count, 1)
     }
+
+    func testTheRemovalCountGrowsWheneverAnImageMayHaveLeft() {
+        let cache = MemoryImageCache(byteLimit: 300)
+        ["a", "b", "c"].forEach { cache.store(image($0, bytes: 100), forKey: $0) }
+        _ = cache.contains("a")
+        XCTAssertEqual(cache.removals, 0, "storing and asking remove nothing")
+        cache.store(image("d", bytes: 100), forKey: "d")
+        XCTAssertEqual(cache.removals, 1, "a was evicted")
+        cache.remove("b")
+        cache.remove("b")
+        XCTAssertEqual(cache.removals, 2, "removing what is not there changes nothing")
+        cache.removeAll()
+        XCTAssertGreaterThan(cache.removals, 2)
+    }
 }

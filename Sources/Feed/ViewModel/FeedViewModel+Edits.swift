@@ -41,15 +41,9 @@ extension FeedViewModel {
     public func didEndDisplaying(index: Int) -> Single<Bool> {
         scheduleReader(index: index) { _, state in
             if state.items.indices.contains(index) { state.living.displayed.remove(state.items[index].id) }
-            return []
+            return nil
         }
         return cancelImage(index: index)
-    }
-
-    /// Row `index` is about to show (`willDisplay`): it may anchor the next reload.
-    func noteDisplayed(_ index: Int, _ state: inout FeedViewModelState) {
-        guard state.items.indices.contains(index) else { return }
-        state.living.displayed.insert(state.items.read(index) { $0.id })
     }
 
     /// Runs `change` on the scheduler; succeeds with the revision after it and whether it found

@@ -8,6 +8,12 @@ struct EffectPass {
     var pending: [@Sendable () -> Void] = []
 }
 
+/// One effect, as a list reader returns it: a closure in a struct, so that an optional of it
+/// is stored as it is, not wrapped in a thunk as an optional closure is.
+struct Effect: Sendable {
+    let run: @Sendable () -> Void
+}
+
 extension FeedViewModel {
     /// Runs `effects` in order on the scheduler: the outputs and completions that a command
     /// decided under the state lock. Effects that arrive while a pass runs (the outcome of a
@@ -23,15 +29,52 @@ extension FeedViewModel {
             return true
         }
         guard starts else { return }
-        var batch = effects
-        repeat {
-            batch.forEach { $0() }
-            batch = pass.withLock { pass in
-                defer { pass.pending = [] }
-                if pass.pending.isEmpty { pass.isRunning = false }
-                return pass.pending
+        effects.forEach { $0() }
+        finishPass()
+    }
+
+    /// Runs `effect`, if any, as `perform(_:)` runs a list of one.
+    func perform(_ effect: Effect?) {
+        guard let effect = effect?.run else { return }
+        let starts = pass.withLock { pass in
+            guard !pass.isRunning else {
+                pass.pending.append(effect)
+                return false
             }
-        } while !batch.isEmpty
+            pass.isRunning = true
+            return true
+        }
+        guard starts else { return }
+        effect()
+        finishPass()
+    }
+
+    /// Runs what arrived during the pass, round after round, and ends the pass when nothing is
+    /// left.
+    private func finishPass() {
+        var batch = takePending()
+        while !batch.isEmpty {
+            batch.forEach { $0() }
+            batch = takePending()
+        }
+    }
+
+    /// The effects that arrived during the pass; ends the pass when there are none.
+    private func takePending() -> [@Sendable () -> Void] {
+        pass.withLock { pass in
+            defer { pass.pending = [] }
+            if pass.pending.isEmpty { pass.isRunning = false }
+            return pass.pending
+        }
+    }
+
+    /// `effects` as one effect that runs them in order; `nil` when there are none.
+    static func sequence(_ effects: [@Sendable () -> Void]) -> Effect? {
+        switch effects.count {
+        case 0: return nil
+        case 1: return Effect(run: effects[0])
+        default: return Effect { effects.forEach { $0() } }
+        }
     }
 
     /// Runs `effect` (called on any thread) on the scheduler: at the end of the pass running

@@ -1,6 +1,5 @@
 import FeedModel
 import Images
-import Locking
 import Network
 import Reactive
 
@@ -19,7 +18,7 @@ extension FeedViewModel {
             let token = takeToken()
             scheduleReader(index: index, imageToken: token) { viewModel, state in
                 let image = ImageAsk(variant: variant, options: options, refresh: refresh)
-                return viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state)
+                return Self.sequence(viewModel.startImage(index: index, image, token: token, waiter: { observer($0.singleEvent) }, &state))
             }
             return Disposables.create { [weak self] in
                 self?.environment.scheduler.schedule { [weak self] in self?.withdrawImage(token: token) }
@@ -45,7 +44,7 @@ extension FeedViewModel {
     /// when the row is among the last `prefetchDistance` rows and more remain (joining a load in
     /// flight), and the `variant` of the row's image as `options` ask when it is neither cached
     /// nor loading; then prefetches the images of the next `prefetchImages` rows in the
-    /// direction of the scroll (see `prefetchImages(after:_:_:)`). Each subscription does this
+    /// direction of the scroll (see `prefetchImages(after:_:removals:_:)`). Each subscription does this
     /// once.
     ///
     /// Succeeds once both loads ended and their outputs were emitted, saying which were started
@@ -53,34 +52,7 @@ extension FeedViewModel {
     /// `imageDownloaded`), not here. Fails with `.invalidIndex` for a row outside the list.
     public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
-            scheduleReader(index: index) { viewModel, state in
-                guard !state.isDisposed else { return [{ observer(.failure(FeedError.cancelled(.disposed))) }] }
-                guard state.items.indices.contains(index) else {
-                    let error = FeedError.invalidIndex(index, count: state.items.count)
-                    return [{ observer(.failure(error)) }]
-                }
-                let image = ImageAsk(variant: variant, options: options, refresh: false)
-                let url = state.items.read(index) { $0.imageURL(variant, for: options) }
-                let isReady = url.map { viewModel.environment.imageLoader.isCached(ImageRequest(url: $0, options: options)) } ?? false
-                let needsImage = url != nil && !isReady
-                    && !(state.imageLoads[index]?.values.contains { $0.variant == variant && $0.options == options } ?? false)
-                viewModel.noteDisplayed(index, &state)
-                let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
-                let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
-                let prefetch = viewModel.prefetchImages(after: index, image, &state)
-                guard needsPage || needsImage else { return [prefetch, { observer(.success(outcome)) }] }
-                let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
-                let finishOne: @Sendable () -> Void = {
-                    if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
-                }
-                var effects: [@Sendable () -> Void] = []
-                if needsImage {
-                    effects += viewModel.startImage(index: index, image, token: viewModel.takeToken(), waiter: { _ in finishOne() }, &state)
-                }
-                effects.append(prefetch)
-                if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-                return effects
-            }
+            scheduleReader(DisplayReader(index: index, variant: variant, options: options, observer: observer))
             return Disposables.create()
         }
     }
@@ -95,10 +67,12 @@ extension FeedViewModel {
             scheduleReader(index: index) { viewModel, state in
                 let loads = state.imageLoads.removeValue(forKey: index) ?? [:]
                 let prefetcher = viewModel.prefetcher
-                return loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{
+                // The prefetcher forgets the row: the next window is asked for whole.
+                state.prefetchWindow = nil
+                return Self.sequence(loads.values.map { Self.cancelling($0, because: .imageCancelled) } + [{
                     let prefetching = prefetcher.cancel(index)
                     observer(.success(!loads.isEmpty || prefetching))
-                }]
+                }])
             }
             return Disposables.create()
         }
@@ -153,6 +127,7 @@ extension FeedViewModel {
         let loads = state.imageLoads.values.flatMap(\.values)
         state.imageLoads = [:]
         state.lastDisplayedIndex = nil
+        state.prefetchWindow = nil
         return loads.map { Self.cancelling($0, because: reason) } + [{ [prefetcher] in prefetcher.cancelAll() }]
     }
 
@@ -161,5 +136,14 @@ extension FeedViewModel {
             load.request.dispose()
             load.waiter(.failure(.cancelled(reason)))
         }
+    }
+}
+
+extension FeedViewModelState {
+    /// Whether a load of row `index`'s image as `variant` and `options` ask is pending; no
+    /// lookup while no load is.
+    func isLoadingImage(_ index: Int, variant: ImageVariant, options: ImageOptions) -> Bool {
+        guard !imageLoads.isEmpty, let loads = imageLoads[index] else { return false }
+        return loads.values.contains { $0.variant == variant && $0.options == options }
     }
 }

@@ -14,21 +14,27 @@ import Reactive
 /// ended it takes effect.
 extension FeedViewModel {
     /// On the scheduler, runs `run` for row `index` now, or queues it behind the loads that
-    /// arrived before it; then runs its effects outside the state lock.
+    /// arrived before it; then runs its effect (`nil`: none) outside the state lock.
     func scheduleReader(
         index: Int, imageToken: Int? = nil,
-        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> [@Sendable () -> Void]
+        _ run: @escaping @Sendable (FeedViewModel, inout FeedViewModelState) -> Effect?
     ) {
+        scheduleReader(ClosureReader(index: index, imageToken: imageToken, body: run))
+    }
+
+    /// On the scheduler, runs `reader` now, or queues it behind the loads that arrived before
+    /// it; then runs its effect (`nil`: none) outside the state lock.
+    func scheduleReader<Reader: ListReading>(_ reader: Reader) {
         environment.scheduler.enqueue { [self] in
-            let effects = state.withLock { state -> [@Sendable () -> Void] in
-                guard state.waitingReaders.isEmpty, state.mayRead(index) else {
-                    let reader: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void] = { [weak self] state in self.map { run($0, &state) } ?? [] }
-                    state.waitingReaders.append(.init(index: index, imageToken: imageToken, run: reader))
-                    return []
+            let effect = state.withLock { state -> Effect? in
+                guard state.waitingReaders.isEmpty, state.mayRead(reader.index) else {
+                    let run: @Sendable (inout FeedViewModelState) -> Effect? = { [weak self] state in self.flatMap { reader.run($0, &state) } }
+                    state.waitingReaders.append(.init(index: reader.index, imageToken: reader.imageToken, run: run))
+                    return nil
                 }
-                return run(self, &state)
+                return reader.run(self, &state)
             }
-            perform(effects)
+            perform(effect)
         }
     }
 
@@ -39,7 +45,7 @@ extension FeedViewModel {
         var effects: [@Sendable () -> Void] = []
         while let reader = state.waitingReaders.first, state.mayRead(reader.index) {
             state.waitingReaders.removeFirst()
-            effects += reader.run(&state)
+            if let effect = reader.run(&state) { effects.append(effect.run) }
         }
         return effects
     }
@@ -51,4 +57,24 @@ extension FeedViewModelState {
         guard let load = inFlight, load.kind == .command, !isDisposed else { return true }
         return !load.isReload && items.indices.contains(index)
     }
+}
+
+/// A command that reads the list by row (`loadImage`, `willDisplay`, `cancelImage`), as
+/// `scheduleReader` runs it.
+protocol ListReading: Sendable {
+    /// The row it reads.
+    var index: Int { get }
+    /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
+    var imageToken: Int? { get }
+    /// Takes effect: reads the list and returns its effect, if any.
+    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Effect?
+}
+
+/// A list reader whose work is a closure.
+private struct ClosureReader: ListReading {
+    let index: Int
+    let imageToken: Int?
+    let body: @Sendable (FeedViewModel, inout FeedViewModelState) -> Effect?
+
+    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Effect? { body(viewModel, &state) }
 }

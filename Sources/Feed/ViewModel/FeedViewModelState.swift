@@ -50,8 +50,8 @@ struct FeedViewModelState {
         let index: Int
         /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
         let imageToken: Int?
-        /// Takes effect: reads the list and returns its effects.
-        let run: @Sendable (inout FeedViewModelState) -> [@Sendable () -> Void]
+        /// Takes effect: reads the list and returns its effect, if any.
+        let run: @Sendable (inout FeedViewModelState) -> Effect?
     }
 
     /// One pending image load of one index.
@@ -91,6 +91,10 @@ struct FeedViewModelState {
     var isDisposed = false
     /// The row of the latest `willDisplay`: the next one says which way the view scrolls.
     var lastDisplayedIndex: Int?
+    /// The prefetch window the last `willDisplay` asked for, while the prefetcher holds it.
+    var prefetchWindow: PrefetchWindow?
+    /// The rows whose image was found cached.
+    var cachedRows = CachedRows()
 
     init(input: FeedInput, source: any FeedSource) {
         self.input = input

@@ -17,6 +17,7 @@ extension DiskImageCache.State {
     /// Drops the entry of `hash`, retiring its file.
     mutating func forget(_ hash: String, now: Date) {
         guard let old = entries.removeValue(forKey: hash) else { return }
+        removals.increment()
         order.remove(hash)
         totalBytes -= old.bytes
         _ = retire(old, now: now)
@@ -42,6 +43,7 @@ extension DiskImageCache.State {
         {
             order.remove(oldest)
             entries[oldest] = nil
+            removals.increment()
             totalBytes -= entry.bytes
             victims.append((oldest, entry))
         }
@@ -112,6 +114,7 @@ extension DiskImageCache {
         var removed = 0
         state.withLock { state in
             state.entries = [:]
+            state.removals.increment()
             state.order.removeAll()
             state.totalBytes = 0
             state.retired = []

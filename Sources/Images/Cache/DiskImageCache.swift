@@ -45,6 +45,8 @@ public final class DiskImageCache: Sendable {
 
     struct State {
         var entries: [String: Entry] = [:]  // key hash -> entry
+        /// How many times entries left the index.
+        let removals = RemovalCount()
         var order = LRUOrder<String>()
         /// The bytes of every entry and retired file.
         var totalBytes = 0
@@ -90,6 +92,7 @@ public final class DiskImageCache: Sendable {
     public let maxFileBytes: Int
     let clock: CacheClock
     let state: Locked<State>
+    private let removalCount: RemovalCount
     private let indexDone = DispatchGroup()
 
     /// `$XDG_CACHE_HOME/feedvm`, else `$HOME/.cache/feedvm`.
@@ -108,7 +111,9 @@ public final class DiskImageCache: Sendable {
         directoryPath = directory.path
         self.maxFileBytes = maxFileBytes
         self.clock = clock
-        state = Locked(State(byteLimit: max(0, byteLimit)))
+        let initial = State(byteLimit: max(0, byteLimit))
+        removalCount = initial.removals
+        state = Locked(initial)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             guard access(directory.path, W_OK) == 0 else { throw DiskCacheError(operation: "write to", path: directory.path, code: errno) }
@@ -153,6 +158,10 @@ public final class DiskImageCache: Sendable {
     func path(_ file: String) -> String { directoryPath + "/" + file }
 
     /// Whether the entry of `key` is known to be on disk, without touching the disk.
+    /// A count that grows whenever an entry leaves the index (evicted, forgotten, cleared):
+    /// while it stays the same, every image `contains` found is still known.
+    public var removals: Int { removalCount.value }
+
     public func contains(_ key: String) -> Bool {
         let hash = CacheFileName.hash(key)
         return state.withLock { $0.entries[hash] != nil }

@@ -7,12 +7,15 @@ import Reactive
 public final class MemoryImageCache: Sendable {
     private struct State {
         var entries: [String: CachedImage] = [:]
+        /// How many times images left the cache.
+        let removals = RemovalCount()
         var order = LRUOrder<String>()
         var totalBytes = 0
         var byteLimit: Int
 
         mutating func remove(_ key: String) {
             guard let old = entries.removeValue(forKey: key) else { return }
+            removals.increment()
             order.remove(key)
             totalBytes -= old.image.data.count
         }
@@ -27,10 +30,13 @@ public final class MemoryImageCache: Sendable {
     public static let defaultByteLimit = 64 << 20
 
     private let state: Locked<State>
+    private let removalCount: RemovalCount
 
     /// A cache holding at most `byteLimit` bytes of images.
     public init(byteLimit: Int = MemoryImageCache.defaultByteLimit) {
-        state = Locked(State(byteLimit: max(0, byteLimit)))
+        let initial = State(byteLimit: max(0, byteLimit))
+        removalCount = initial.removals
+        state = Locked(initial)
     }
 
     /// The most bytes the cache holds; lowering it evicts at once.
@@ -54,6 +60,10 @@ public final class MemoryImageCache: Sendable {
     }
 
     /// Whether `key` is cached, without marking it used.
+    /// A count that grows whenever an image leaves the cache (evicted, removed, replaced):
+    /// while it stays the same, every image found in the cache is still there.
+    public var removals: Int { removalCount.value }
+
     public func contains(_ key: String) -> Bool { state.withLock { $0.entries.index(forKey: key) != nil } }
 
     /// Stores `image` under `key`, evicting least recently used images to stay under the
@@ -85,6 +95,7 @@ public final class MemoryImageCache: Sendable {
             state.entries = [:]
             state.order.removeAll()
             state.totalBytes = 0
+            state.removals.increment()
         }
     }
 }

@@ -75,6 +75,8 @@ public final class ImageLoader: ImageRetrieving {
         return memoryCache.contains(key) || diskCache?.contains(key) == true
     }
 
+    public var cacheRemovals: Int? { memoryCache.removals + (diskCache?.removals ?? 0) }
+
     public func retrieveImage(_ request: ImageRequest, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
         let key = request.cacheKey
         if !request.forceRefresh, let hit = freshMemoryHit(key) {

@@ -47,14 +47,41 @@ public final class ImagePrefetcher: Sendable {
         update(wanted, processor: { _ in identifier }) { ImageRequest(url: wanted[$0].url, processor: processor) }
     }
 
+    /// Moves a window of consecutive tags (a list's rows) from `old`, the tags the last call
+    /// asked for, to `new`: cancels and forgets the tags of `old` outside `new`, and prefetches
+    /// `entering` (the tags of `new` outside `old` that have an image, nearest first) as
+    /// `prefetch(_:processor:)` does; the loader is not asked about an entering image the
+    /// caller knows to be cached (`isCached`). The tags in both are left as they are: the
+    /// caller knows that they ask for the same images as before. A move costs what enters and
+    /// leaves, not the window's size.
+    public func moveWindow(
+        from old: Range<Int>, to new: Range<Int>, entering: [(tag: Int, url: String, isCached: Bool)], processor: any ImageProcessing
+    ) {
+        let identifier = processor.identifier
+        update(
+            entering.lazy.map { (tag: $0.tag, url: $0.url) }, moving: (old, new), isKnownCached: { entering[$0].isCached }, processor: { _ in identifier }
+        ) { ImageRequest(url: entering[$0].url, processor: processor) }
+    }
+
     /// Makes the window the tags of `wanted`, each asking for the image at its URL made by the
     /// processor named `processor(i)`; `request(i)` is the `i`th's request, made only for the
     /// tags that are new or ask for another image.
-    private func update(_ wanted: [(tag: Int, url: String)], processor: (Int) -> String, request: (Int) -> ImageRequest) {
+    ///
+    /// When `moving` the window from one range of tags to another, only the tags of the first
+    /// outside the second leave it; else every tag not in `wanted` does. The loader is not
+    /// asked about the `i`th image when `isKnownCached(i)`.
+    private func update<Wanted: RandomAccessCollection<(tag: Int, url: String)>>(
+        _ wanted: Wanted, moving: (old: Range<Int>, new: Range<Int>)? = nil, isKnownCached: (Int) -> Bool = { _ in false },
+        processor: (Int) -> String, request: (Int) -> ImageRequest
+    ) where Wanted.Index == Int {
         var starts: [(position: Int, token: Int, handle: SerialDisposable)] = []
         let cancelled = state.withLock { state -> [SerialDisposable] in
             var cancelled: [SerialDisposable] = []
-            if !state.window.isEmpty {
+            if let (old, new) = moving {
+                for tag in old where !new.contains(tag) {
+                    if let running = state.window.removeValue(forKey: tag)?.running { cancelled.append(running.request) }
+                }
+            } else if !state.window.isEmpty {
                 // Tags that left the window: a linear scan for a window of a few rows.
                 let kept = wanted.count > 16 ? Set(wanted.map(\.tag)) : nil
                 let leaving = state.window.keys.filter { tag in !(kept?.contains(tag) ?? wanted.contains { $0.tag == tag }) }
@@ -68,7 +95,7 @@ public final class ImagePrefetcher: Sendable {
                     if known.url == url && known.processor == identifier { continue }
                     if let running = known.running { cancelled.append(running.request) }
                 }
-                guard !loader.isCached(request(position)) else {
+                guard !isKnownCached(position) && !loader.isCached(request(position)) else {
                     state.window[tag] = Entry(url: url, processor: identifier, running: nil)
                     continue
                 }

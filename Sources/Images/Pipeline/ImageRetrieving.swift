@@ -11,9 +11,15 @@ public protocol ImageRetrieving: Sendable {
     /// Whether `request`'s image is in the memory cache or known to the disk cache, answered
     /// from memory alone (never touching the disk, so it may be called anywhere).
     func isCached(_ request: ImageRequest) -> Bool
+    /// A count that grows whenever an image may have left the caches, so that an image
+    /// `isCached` found is still cached while the count stays the same; `nil` when the
+    /// retriever cannot tell (ask `isCached` every time).
+    var cacheRemovals: Int? { get }
 }
 
 extension ImageRetrieving {
+    public var cacheRemovals: Int? { nil }
+
     /// Loads the original image at `url` at high priority.
     public func retrieveImage(_ url: String, completion: @escaping @Sendable (Result<FeedImage, FeedError>) -> Void) -> any Cancelable {
         retrieveImage(ImageRequest(url: url), completion: completion)

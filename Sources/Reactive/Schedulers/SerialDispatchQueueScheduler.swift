@@ -23,8 +23,14 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
         case queued
     }
 
+    /// An action as the list holds it: a closure in a struct is stored as it is, not wrapped
+    /// in a thunk of its own as a bare closure in an array is.
+    private struct Action: Sendable {
+        let run: @Sendable () -> Void
+    }
+
     private struct Pending: Sendable {
-        var actions: [@Sendable () -> Void] = []
+        var actions: [Action] = []
         var drain = Drain.idle
     }
 
@@ -77,7 +83,7 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
     public func enqueue(_ action: @escaping @Sendable () -> Void) {
         let isBatching = HandOffBatch.isBatching
         let next = pending.withLock { pending -> Drain in
-            pending.actions.append(action)
+            pending.actions.append(Action(run: action))
             switch pending.drain {
             case .queued:
                 return .queued
@@ -110,20 +116,23 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
 
     /// Runs the waiting actions, round after round, until none is left; the whole is one
     /// hand-off batch (the writer, woken when much is queued or at the end, writes in bulk).
+    /// The lists trade places each round and the emptied one is handed back at the end, so
+    /// the list keeps its capacity from one drain to the next.
     private func drain() {
-        var actions: [@Sendable () -> Void] = []
+        var actions: [Action] = []
         HandOffBatch.run {
             while true {
                 let hasWork = pending.withLock { pending -> Bool in
                     guard !pending.actions.isEmpty else {
                         pending.drain = .idle
+                        if actions.capacity > pending.actions.capacity { swap(&pending.actions, &actions) }
                         return false
                     }
                     swap(&pending.actions, &actions)
                     return true
                 }
                 guard hasWork else { return }
-                for action in actions { action() }
+                for action in actions { action.run() }
                 actions.removeAll(keepingCapacity: actions.capacity <= 1 << 12)
             }
         }
