@@ -48,7 +48,7 @@ extension JSON {
     /// `method`, `params`): the object it would only look into is never made nor destroyed.
     public static func parse(
         _ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth, noting spans: inout JSONMemberSpans,
-        visiting visitor: some JSONMemberVisitor
+        visiting visitor: inout some JSONMemberVisitor
     ) throws(JSONParseError) -> JSON? {
         try bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> JSON? in
@@ -58,7 +58,7 @@ extension JSON {
                 var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maxDepth: maxDepth)
                 parser.adopt(&spans)
                 defer { parser.release(to: &spans) }
-                return try parser.parseDocument(visiting: visitor)
+                return try parser.parseDocument(visiting: &visitor)
             }
         }.get()
     }

@@ -38,7 +38,7 @@ public struct JSONMemberSpans {
     @usableFromInline var entries: [Entry] = []
     /// The parser's memory, lent from parse to parse (`JSONParser.adopt`); shared by copies of
     /// this value, which is why it is not `Sendable`.
-    let workspace = JSONParser.Workspace()
+    var workspace = JSONParser.Workspace()
 
     /// Notes the members called `name` of objects at most `maxDepth` containers deep.
     public init(name: String, maxDepth: Int) {

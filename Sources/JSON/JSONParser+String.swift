@@ -56,7 +56,7 @@ extension JSONParser {
     @inline(__always) private mutating func string(from start: Int, isASCII: Bool) -> String {
         let length = offset - start
         guard isASCII, length <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self) }
-        if shortStrings != nil { return shortStrings!.string(bytes + start, length: length, readable: count - start) }
+        if !shortStrings.isEmpty { return shortStrings.string(bytes + start, length: length, readable: count - start) }
         return String(unsafeUninitializedCapacity: length) { buffer in
             buffer.baseAddress!.initialize(from: bytes + start, count: length)
             return length

@@ -22,8 +22,8 @@ struct JSONParser {
     var stringHadEscape = false
     var values = JSONParseStack<JSON>()
     var members = JSONParseStack<JSONObject.Member>()
-    /// Short strings made before, when a workspace lends its table.
-    var shortStrings: JSONShortStrings?
+    /// Short strings made before, when a workspace lends its table (else it is empty).
+    var shortStrings = JSONShortStrings()
 
     /// Members of objects at most this deep are compared with `notedName` (0: none are).
     private var notedDepth = 0
@@ -45,24 +45,14 @@ struct JSONParser {
         case key(quoteAt: Int)
     }
 
-    /// The memory of a parser, lent from one parse to the next so that parsing many small
-    /// messages allocates only the containers they hold. Not shared between threads, and only
-    /// touched to lend and take back: its properties are exempt from the run-time exclusivity
-    /// checks, which would cost more than the lending itself.
-    final class Workspace {
-        @exclusivity(unchecked) var values = JSONParseStack<JSON>()
-        @exclusivity(unchecked) var members = JSONParseStack<JSONObject.Member>()
-        @exclusivity(unchecked) var path = JSONParseStack<PathStep>()
-        @exclusivity(unchecked) var shortStrings = JSONShortStrings()
-
-        init() {}
-
-        deinit {
-            values.deallocate()
-            members.deallocate()
-            path.deallocate()
-            shortStrings.deallocate()
-        }
+    /// The memory of a parser, lent from one parse to the next (it lives in a `JSONMemberSpans`)
+    /// so that parsing many small messages allocates only the containers they hold. Its parts
+    /// are moved into the parser and back, never copied.
+    struct Workspace {
+        var values = JSONParseStack<JSON>()
+        var members = JSONParseStack<JSONObject.Member>()
+        var path = JSONParseStack<PathStep>()
+        var shortStrings = JSONShortStrings(hasSlots: true)
     }
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -76,11 +66,10 @@ struct JSONParser {
     mutating func adopt(_ spans: inout JSONMemberSpans) {
         notedDepth = spans.maxDepth
         notedName = spans.nameUTF8
-        let workspace = spans.workspace
-        values = workspace.values
-        members = workspace.members
-        path = workspace.path
-        shortStrings = workspace.shortStrings
+        swap(&values, &spans.workspace.values)
+        swap(&members, &spans.workspace.members)
+        swap(&path, &spans.workspace.path)
+        swap(&shortStrings, &spans.workspace.shortStrings)
         swap(&steps, &spans.steps)
         swap(&entries, &spans.entries)
     }
@@ -92,11 +81,10 @@ struct JSONParser {
         values.reset()
         members.reset()
         path.reset()
-        let workspace = spans.workspace
-        workspace.values = values
-        workspace.members = members
-        workspace.path = path
-        workspace.shortStrings = shortStrings!
+        swap(&values, &spans.workspace.values)
+        swap(&members, &spans.workspace.members)
+        swap(&path, &spans.workspace.path)
+        swap(&shortStrings, &spans.workspace.shortStrings)
         swap(&steps, &spans.steps)
         swap(&entries, &spans.entries)
     }
@@ -118,11 +106,11 @@ struct JSONParser {
 
     /// Parses the document; when it is an object, its members go to `visitor` instead of into
     /// an object, and the result is `nil`.
-    mutating func parseDocument(visiting visitor: any JSONMemberVisitor) throws(JSONParseError) -> JSON? {
+    mutating func parseDocument<Visitor: JSONMemberVisitor>(visiting visitor: inout Visitor) throws(JSONParseError) -> JSON? {
         skipWhitespace()
         let value: JSON?
         if current == UInt8(ascii: "{") {
-            _ = try parseObject(visitor: visitor)
+            _ = try parseObject(visiting: true, &visitor)
             value = nil
         } else {
             value = try parseValue()
@@ -158,7 +146,9 @@ struct JSONParser {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"): return try parseObject(visitor: nil)
+        case UInt8(ascii: "{"):
+            var none = JSONNoMemberVisitor()
+            return try parseObject(visiting: false, &none)
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -212,9 +202,9 @@ struct JSONParser {
         }
     }
 
-    /// An object; or, with a `visitor`, its members handed over one by one and no object built
+    /// An object; or, `visiting`, its members handed to `visitor` one by one and no object built
     /// (the result is then `.null`, a placeholder nobody reads).
-    private mutating func parseObject(visitor: (any JSONMemberVisitor)?) throws(JSONParseError) -> JSON {
+    private mutating func parseObject<Visitor: JSONMemberVisitor>(visiting: Bool, _ visitor: inout Visitor) throws(JSONParseError) -> JSON {
         try enterContainer()
         if current == UInt8(ascii: "}") {
             offset += 1
@@ -231,7 +221,7 @@ struct JSONParser {
             let quote = offset
             let key = try parseString()
             let isNoted = notes && isNotedName(key, quotedFrom: quote)
-            if visitor == nil { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
+            if !visiting { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             offset += 1
@@ -240,7 +230,7 @@ struct JSONParser {
             let start = offset
             let value = try parseValue()
             if isNoted { note(start..<offset) }
-            if let visitor {
+            if visiting {
                 visitor.visit(key: key, value: value)
             } else {
                 members.push(JSONObject.Member(key: key, value: value))
@@ -254,7 +244,7 @@ struct JSONParser {
                 offset += 1
                 depth -= 1
                 if holdsNoted { path.removeLast() }
-                if visitor != nil { return .null }
+                if visiting { return .null }
                 return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
             default:
                 throw error("expected ',' or '}' in object")

@@ -10,14 +10,19 @@ enum IncomingMessage {
     case invalid(id: RequestID, error: RPCError)
 
     /// What JSON-RPC reads of a message that is an object, gathered member by member (a
-    /// repeated member counts with its last value, as an object keeps it).
-    struct Envelope {
+    /// repeated member counts with its last value, as an object keeps it), from the object or
+    /// while it is parsed (`JSON.parse(_:maxDepth:noting:visiting:)`).
+    struct Envelope: JSONMemberVisitor {
         var id: JSON?
         var isVersion2 = false
         /// The method's name, when `method` is a string.
         var method: String?
         var params: JSON?
         var paramsAreStructured = true
+
+        mutating func visit(key: String, value: JSON) {
+            add(key, value)
+        }
 
         /// Takes one member, telling the envelope's names apart by length first.
         mutating func add(_ key: String, _ value: JSON) {
@@ -37,24 +42,6 @@ enum IncomingMessage {
             default:
                 break
             }
-        }
-    }
-
-    /// Gathers the envelope of the message being parsed (`JSON.parse(_:maxDepth:noting:visiting:)`);
-    /// one per reader, used by its thread only, which is why its state is exempt from the
-    /// run-time exclusivity checks.
-    final class Reader: JSONMemberVisitor {
-        @exclusivity(unchecked) private var envelope = Envelope()
-
-        func visit(key: String, value: JSON) {
-            envelope.add(key, value)
-        }
-
-        /// The envelope read since the last call, leaving an empty one.
-        func take() -> Envelope {
-            var taken = Envelope()
-            swap(&taken, &envelope)
-            return taken
         }
     }
 
