@@ -20,12 +20,14 @@ enum IncomingMessage {
         var params: JSON?
         var paramsAreStructured = true
 
-        mutating func visit(key: String, value: JSON) {
+        @inline(__always)
+        mutating func visit(key: String, value: consuming JSON) {
             add(key, value)
         }
 
         /// Takes one member, telling the envelope's names apart by length first.
-        mutating func add(_ key: String, _ value: JSON) {
+        @inline(__always)
+        mutating func add(_ key: String, _ value: consuming JSON) {
             switch key.utf8.count {
             case 2 where key == "id":
                 id = value
@@ -58,9 +60,9 @@ enum IncomingMessage {
     }
 
     /// Classifies the envelope of a message that is an object.
-    init(_ envelope: __owned Envelope, idText: ArraySlice<UInt8>?) {
+    init(_ envelope: consuming Envelope, idText: ArraySlice<UInt8>?) {
         var id: RequestID?
-        if let rawID = envelope.id {
+        if let rawID = envelope.id.take() {
             guard let read = RequestID(rawID, writtenAs: idText) else {
                 self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))
                 return
@@ -71,7 +73,7 @@ enum IncomingMessage {
             self = .invalid(id: id ?? .null, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
             return
         }
-        guard let method = envelope.method else {
+        guard let method = envelope.method.take() else {
             self = .invalid(id: id ?? .null, error: .invalidRequest("'method' must be a string"))
             return
         }
@@ -80,9 +82,9 @@ enum IncomingMessage {
             return
         }
         if let id {
-            self = .request(id: id, method: method, params: envelope.params)
+            self = .request(id: id, method: method, params: envelope.params.take())
         } else {
-            self = .notification(method: method, params: envelope.params)
+            self = .notification(method: method, params: envelope.params.take())
         }
     }
 }

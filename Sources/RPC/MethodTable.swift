@@ -27,12 +27,15 @@ struct MethodTable<Value> {
 
     /// The value of `name`, if it has one.
     subscript(name: String) -> Value? {
+        let mask = self.mask
         var position = Self.hash(name) & mask
-        while let slot = slots[position] {
-            if slot.name == name { return slot.value }
-            position = (position + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            while slots[position] != nil {
+                if slots[position].unsafelyUnwrapped.name == name { return slots[position].unsafelyUnwrapped.value }
+                position = (position + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     private static func hash(_ name: String) -> Int {

@@ -34,6 +34,10 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     /// parser noted them): a second copy of the text is kept only when the value would not
     /// encode as those very bytes.
     init?(_ json: JSON, writtenAs text: ArraySlice<UInt8>?) {
+        if case .int(let value) = json, text.map({ Self.isDecimal($0, of: value) }) ?? true {
+            self.init(canonical: json)
+            return
+        }
         guard let text, !Self.isEncoding(text, of: json) else {
             self.init(json, text: nil)
             return

@@ -5,7 +5,7 @@ import XCTest
 final class JSONMemberVisitorTests: XCTestCase {
     private struct Members: JSONMemberVisitor {
         var seen: [(String, JSON)] = []
-        mutating func visit(key: String, value: JSON) { seen.append((key, value)) }
+        mutating func visit(key: String, value: consuming JSON) { seen.append((key, value)) }
     }
 
     private func visit(_ text: String) throws -> (JSON?, [(String, JSON)], JSONMemberSpans) {
