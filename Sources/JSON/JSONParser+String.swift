@@ -50,6 +50,34 @@ extension JSONParser {
         }
     }
 
+    /// Moves past a string, validating it, without making it unless it was written with an
+    /// escape: then its value is returned (`stringHadEscape` says which).
+    mutating func skipString() throws(JSONParseError) -> String? {
+        let quote = offset
+        offset += 1
+        skipPlainASCII()
+        while offset < count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                stringHadEscape = false
+                return nil
+            }
+            if byte == UInt8(ascii: "\\") {
+                offset = quote
+                return try parseString()
+            }
+            if byte &- 0x20 < 0x60 {
+                offset += 1
+            } else if byte < 0x20 {
+                throw error("unescaped control character in string")
+            } else {
+                offset += try utf8SequenceLength()
+            }
+        }
+        throw error("unterminated string")
+    }
+
     /// The string of the validated UTF-8 bytes from `start` to `offset`. Short ASCII text is
     /// looked up among the strings made before, when there is a table of them, or else filled
     /// into a small string in place, which needs no second validation.

@@ -110,7 +110,7 @@ struct JSONParser {
         skipWhitespace()
         let value: JSON?
         if current == UInt8(ascii: "{") {
-            _ = try parseObject(visiting: true, &visitor)
+            try visitObject(&visitor)
             value = nil
         } else {
             value = try parseValue()
@@ -146,9 +146,7 @@ struct JSONParser {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"):
-            var none = JSONNoMemberVisitor()
-            return try parseObject(visiting: false, &none)
+        case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -202,9 +200,8 @@ struct JSONParser {
         }
     }
 
-    /// An object; or, `visiting`, its members handed to `visitor` one by one and no object built
-    /// (the result is then `.null`, a placeholder nobody reads).
-    private mutating func parseObject<Visitor: JSONMemberVisitor>(visiting: Bool, _ visitor: inout Visitor) throws(JSONParseError) -> JSON {
+    /// An object.
+    private mutating func parseObject() throws(JSONParseError) -> JSON {
         try enterContainer()
         if current == UInt8(ascii: "}") {
             offset += 1
@@ -221,35 +218,85 @@ struct JSONParser {
             let quote = offset
             let key = try parseString()
             let isNoted = notes && isNotedName(key, quotedFrom: quote)
-            if !visiting { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-            offset += 1
-            skipWhitespace()
+            keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2))
+            try skipColon()
             if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
             let start = offset
             let value = try parseValue()
             if isNoted { note(start..<offset) }
-            if visiting {
-                visitor.visit(key: key, value: value)
-            } else {
-                members.push(JSONObject.Member(key: key, value: value))
-            }
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                if holdsNoted { path.removeLast() }
-                if visiting { return .null }
+            members.push(JSONObject.Member(key: key, value: value))
+            if try closesObject(holdsNoted: holdsNoted) {
                 return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
-            default:
-                throw error("expected ',' or '}' in object")
             }
         }
+    }
+
+    /// An object whose members are handed to `visitor` one by one, none built; its keys are
+    /// read in place, and only one written with an escape is made into a string.
+    private mutating func visitObject<Visitor: JSONMemberVisitor>(_ visitor: inout Visitor) throws(JSONParseError) {
+        try enterContainer()
+        if current == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return
+        }
+        let notes = depth <= notedDepth
+        let holdsNoted = depth < notedDepth
+        if holdsNoted { path.push(.index(0)) }
+        while true {
+            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let quote = offset
+            let escapedKey = try skipString()
+            let keyEnd = offset
+            let isNoted = notes && isNotedName(escapedKey ?? "", quotedFrom: quote)
+            try skipColon()
+            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
+            let start = offset
+            let value = try parseValue()
+            if isNoted { note(start..<offset) }
+            if let escapedKey {
+                Self.visit(&visitor, key: escapedKey, value: value)
+            } else {
+                visitor.visit(key: UnsafeBufferPointer(start: bytes + quote + 1, count: keyEnd - quote - 2), value: value)
+            }
+            if try closesObject(holdsNoted: holdsNoted) { return }
+        }
+    }
+
+    /// Reads the `:` after a key and the whitespace around it.
+    @inline(__always)
+    private mutating func skipColon() throws(JSONParseError) {
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+        offset += 1
+        skipWhitespace()
+    }
+
+    /// Reads what follows a member: `,` (false) or the object's `}` (true).
+    @inline(__always)
+    private mutating func closesObject(holdsNoted: Bool) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            offset += 1
+            skipWhitespace()
+            return false
+        case UInt8(ascii: "}"):
+            offset += 1
+            depth -= 1
+            if holdsNoted { path.removeLast() }
+            return true
+        default:
+            throw error("expected ',' or '}' in object")
+        }
+    }
+
+    /// Hands a member whose key was written with an escape to `visitor`.
+    @inline(never)
+    private static func visit<Visitor: JSONMemberVisitor>(_ visitor: inout Visitor, key: String, value: consuming JSON) {
+        var key = key
+        let value = value
+        key.withUTF8 { visitor.visit(key: $0, value: value) }
     }
 
     // MARK: - Noting

@@ -20,30 +20,34 @@ enum IncomingMessage {
         var params: JSON?
         var paramsAreStructured = true
 
+        /// Takes one member, by its name's UTF-8, telling the envelope's names apart by length
+        /// first.
         @inline(__always)
-        mutating func visit(key: String, value: consuming JSON) {
-            add(key, value)
-        }
-
-        /// Takes one member, telling the envelope's names apart by length first.
-        @inline(__always)
-        mutating func add(_ key: String, _ value: consuming JSON) {
-            switch key.utf8.count {
-            case 2 where key == "id":
+        mutating func visit(key: UnsafeBufferPointer<UInt8>, value: consuming JSON) {
+            switch key.count {
+            case 2 where Self.is(key, "id"):
                 id = value
-            case 6 where key == "method":
+            case 6 where Self.is(key, "method"):
                 if case .string(let name) = value { method = name } else { method = nil }
-            case 6 where key == "params":
+            case 6 where Self.is(key, "params"):
                 switch value {
                 case .array, .object: paramsAreStructured = true
                 default: paramsAreStructured = false
                 }
                 params = value
-            case 7 where key == "jsonrpc":
+            case 7 where Self.is(key, "jsonrpc"):
                 if case .string(let version) = value { isVersion2 = version == "2.0" } else { isVersion2 = false }
             default:
                 break
             }
+        }
+
+        /// Whether `key` holds the bytes of `name`, which is as long.
+        @inline(__always)
+        private static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+            let name = name.utf8Start
+            for position in key.indices where key[position] != name[position] { return false }
+            return true
         }
     }
 
@@ -55,7 +59,10 @@ enum IncomingMessage {
             return
         }
         var envelope = Envelope()
-        object.forEachMember { envelope.add($0, $1) }
+        object.forEachMember { key, value in
+            var key = key
+            key.withUTF8 { envelope.visit(key: $0, value: value) }
+        }
         self.init(envelope, idText: idText)
     }
 

@@ -5,7 +5,7 @@ import XCTest
 final class JSONMemberVisitorTests: XCTestCase {
     private struct Members: JSONMemberVisitor {
         var seen: [(String, JSON)] = []
-        mutating func visit(key: String, value: consuming JSON) { seen.append((key, value)) }
+        mutating func visit(key: UnsafeBufferPointer<UInt8>, value: consuming JSON) { seen.append((String(decoding: key, as: UTF8.self), value)) }
     }
 
     private func visit(_ text: String) throws -> (JSON?, [(String, JSON)], JSONMemberSpans) {
