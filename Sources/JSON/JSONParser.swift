@@ -26,12 +26,12 @@ struct JSONParser {
     var shortStrings = JSONShortStrings()
 
     /// Members of objects at most this deep are compared with `notedName` (0: none are).
-    private var notedDepth = 0
+    var notedDepth = 0
     private var notedName: [UInt8] = []
     /// Where the objects being parsed sit, while they are shallow enough to have noted members:
     /// array positions, and object keys by the offset of their opening quote (read again only
     /// when a member is noted).
-    private var path = JSONParseStack<PathStep>()
+    var path = JSONParseStack<PathStep>()
     /// The spans' notes, overwritten from the start: this parse's are the first `stepCount`
     /// and `entryCount` (the rest are cut off at the end, so that a message like the last one
     /// neither shrinks nor grows them).
@@ -133,7 +133,7 @@ struct JSONParser {
     /// The byte at `offset`, or 0 at the end (0 is never valid outside a string).
     @inline(__always) var current: UInt8 { offset < count ? bytes[offset] : 0 }
 
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while offset < count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -142,7 +142,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSON {
+    mutating func parseValue() throws(JSONParseError) -> JSON {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
@@ -164,7 +164,7 @@ struct JSONParser {
         offset += length
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth)") }
         offset += 1
@@ -200,112 +200,13 @@ struct JSONParser {
         }
     }
 
-    /// An object.
-    private mutating func parseObject() throws(JSONParseError) -> JSON {
-        try enterContainer()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(JSONObject())
-        }
-        let base = members.count
-        let notes = depth <= notedDepth
-        let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
-        var keys = JSONKeySketch()
-        while true {
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let quote = offset
-            let key = try parseString()
-            let isNoted = notes && isNotedName(key, quotedFrom: quote)
-            keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2))
-            try skipColon()
-            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
-            let start = offset
-            let value = try parseValue()
-            if isNoted { note(start..<offset) }
-            members.push(JSONObject.Member(key: key, value: value))
-            if try closesObject(holdsNoted: holdsNoted) {
-                return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
-            }
-        }
-    }
-
-    /// An object whose members are handed to `visitor` one by one, none built; its keys are
-    /// read in place, and only one written with an escape is made into a string.
-    private mutating func visitObject<Visitor: JSONMemberVisitor>(_ visitor: inout Visitor) throws(JSONParseError) {
-        try enterContainer()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return
-        }
-        let notes = depth <= notedDepth
-        let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
-        while true {
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let quote = offset
-            let escapedKey = try skipString()
-            let keyEnd = offset
-            let isNoted = notes && isNotedName(escapedKey ?? "", quotedFrom: quote)
-            try skipColon()
-            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
-            let start = offset
-            let value = try parseValue()
-            if isNoted { note(start..<offset) }
-            if let escapedKey {
-                Self.visit(&visitor, key: escapedKey, value: value)
-            } else {
-                visitor.visit(key: UnsafeBufferPointer(start: bytes + quote + 1, count: keyEnd - quote - 2), value: value)
-            }
-            if try closesObject(holdsNoted: holdsNoted) { return }
-        }
-    }
-
-    /// Reads the `:` after a key and the whitespace around it.
-    @inline(__always)
-    private mutating func skipColon() throws(JSONParseError) {
-        skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-        offset += 1
-        skipWhitespace()
-    }
-
-    /// Reads what follows a member: `,` (false) or the object's `}` (true).
-    @inline(__always)
-    private mutating func closesObject(holdsNoted: Bool) throws(JSONParseError) -> Bool {
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-            offset += 1
-            skipWhitespace()
-            return false
-        case UInt8(ascii: "}"):
-            offset += 1
-            depth -= 1
-            if holdsNoted { path.removeLast() }
-            return true
-        default:
-            throw error("expected ',' or '}' in object")
-        }
-    }
-
-    /// Hands a member whose key was written with an escape to `visitor`.
-    @inline(never)
-    private static func visit<Visitor: JSONMemberVisitor>(_ visitor: inout Visitor, key: String, value: consuming JSON) {
-        var key = key
-        let value = value
-        key.withUTF8 { visitor.visit(key: $0, value: value) }
-    }
-
     // MARK: - Noting
 
     /// Whether the key just read, whose opening quote is at `quote`, is the noted name: its
     /// bytes are compared unless it was written with escapes. (`mutating` only so that the
     /// parser is not copied to call it.)
     @inline(__always)
-    private mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
+    mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
         if stringHadEscape { return key.utf8.elementsEqual(notedName) }
         let length = offset &- quote &- 2
         guard length == notedName.count else { return false }
@@ -314,7 +215,7 @@ struct JSONParser {
 
     /// Notes `range`, the value of a noted member of the innermost open object, at the path to
     /// that object (its keys read again from the text).
-    private mutating func note(_ range: Range<Int>) {
+    mutating func note(_ range: Range<Int>) {
         let pathCount = depth - 1
         let entry = JSONMemberSpans.Entry(pathStart: stepCount, pathCount: pathCount, range: range)
         if entryCount < entries.count { entries[entryCount] = entry } else { entries.append(entry) }
