@@ -7,10 +7,10 @@ extension JSONParser {
             depth -= 1
             return .object(JSONObject())
         }
-        let base = members.count
+        let base = work.pointee.members.count
         let notes = depth <= notedDepth
         let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
+        if holdsNoted { work.pointee.path.push(.index(0)) }
         var keys = JSONKeySketch()
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
@@ -19,13 +19,13 @@ extension JSONParser {
             let isNoted = notes && isNotedName(key, quotedFrom: quote)
             keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2))
             try skipColon()
-            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
+            if holdsNoted { work.pointee.path.replaceLast(with: .key(quoteAt: quote)) }
             let start = offset
             let value = try parseValue()
             if isNoted { note(start..<offset) }
-            members.push(JSONObject.Member(key: key, value: value))
+            work.pointee.members.push(JSONObject.Member(key: key, value: value))
             if try closesObject(holdsNoted: holdsNoted) {
-                return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
+                return .object(JSONObject(members: work.pointee.members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
             }
         }
     }
@@ -41,7 +41,7 @@ extension JSONParser {
         }
         let notes = depth <= notedDepth
         let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
+        if holdsNoted { work.pointee.path.push(.index(0)) }
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let quote = offset
@@ -49,7 +49,7 @@ extension JSONParser {
             let keyEnd = offset
             let isNoted = notes && isNotedName(escapedKey ?? "", quotedFrom: quote)
             try skipColon()
-            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
+            if holdsNoted { work.pointee.path.replaceLast(with: .key(quoteAt: quote)) }
             let start = offset
             let value = try parseValue()
             if isNoted { note(start..<offset) }
@@ -83,7 +83,7 @@ extension JSONParser {
         case UInt8(ascii: "}"):
             offset += 1
             depth -= 1
-            if holdsNoted { path.removeLast() }
+            if holdsNoted { work.pointee.path.removeLast() }
             return true
         default:
             throw error("expected ',' or '}' in object")

@@ -16,27 +16,14 @@ struct JSONParser {
     let maxDepth: Int
     var offset = 0
     var depth = 0
-    /// Reused for strings that contain escapes, so each does not allocate its own buffer.
-    var scratch: [UInt8] = []
     /// Whether the string read last was written with an escape.
     var stringHadEscape = false
-    var values = JSONParseStack<JSON>()
-    var members = JSONParseStack<JSONObject.Member>()
-    /// Short strings made before, when a workspace lends its table (else it is empty).
-    var shortStrings = JSONShortStrings()
-
-    /// Members of objects at most this deep are compared with `notedName` (0: none are).
-    var notedDepth = 0
-    private var notedName: [UInt8] = []
-    /// Where the objects being parsed sit, while they are shallow enough to have noted members:
-    /// array positions, and object keys by the offset of their opening quote (read again only
-    /// when a member is noted).
-    var path = JSONParseStack<PathStep>()
-    /// The spans' notes, overwritten from the start: this parse's are the first `stepCount`
-    /// and `entryCount` (the rest are cut off at the end, so that a message like the last one
-    /// neither shrinks nor grows them).
-    private var steps: [JSONMemberSpans.Step] = []
-    private var entries: [JSONMemberSpans.Entry] = []
+    /// The memory this parse works in, lent for the parse.
+    let work: UnsafeMutablePointer<JSONParseWorkspace>
+    /// Members of objects at most this deep are compared with the workspace's `notedName`
+    /// (0: none are).
+    let notedDepth: Int
+    /// How many of the workspace's steps and entries this parse wrote.
     private var stepCount = 0
     private var entryCount = 0
 
@@ -45,55 +32,19 @@ struct JSONParser {
         case key(quoteAt: Int)
     }
 
-    /// The memory of a parser, lent from one parse to the next (it lives in a `JSONMemberSpans`)
-    /// so that parsing many small messages allocates only the containers they hold. Its parts
-    /// are moved into the parser and back, never copied.
-    struct Workspace {
-        var values = JSONParseStack<JSON>()
-        var members = JSONParseStack<JSONObject.Member>()
-        var path = JSONParseStack<PathStep>()
-        var shortStrings = JSONShortStrings(hasSlots: true)
-    }
-
-    init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    /// A parser of `count` bytes at `bytes` working in `work`, noting members of objects at
+    /// most `notedDepth` deep.
+    init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, work: UnsafeMutablePointer<JSONParseWorkspace>, notedDepth: Int) {
         self.bytes = bytes
         self.count = count
         self.maxDepth = maxDepth
+        self.work = work
+        self.notedDepth = notedDepth
     }
 
-    /// Borrows `spans`' workspace for this parse and takes its notes' storage; its earlier
-    /// notes are overwritten.
-    mutating func adopt(_ spans: inout JSONMemberSpans) {
-        notedDepth = spans.maxDepth
-        notedName = spans.nameUTF8
-        swap(&values, &spans.workspace.values)
-        swap(&members, &spans.workspace.members)
-        swap(&path, &spans.workspace.path)
-        swap(&shortStrings, &spans.workspace.shortStrings)
-        swap(&steps, &spans.steps)
-        swap(&entries, &spans.entries)
-    }
-
-    /// Gives the workspace's memory, and the notes taken, back to `spans`.
-    mutating func release(to spans: inout JSONMemberSpans) {
-        if entries.count > entryCount { entries.removeSubrange(entryCount...) }
-        if steps.count > stepCount { steps.removeSubrange(stepCount...) }
-        values.reset()
-        members.reset()
-        path.reset()
-        swap(&values, &spans.workspace.values)
-        swap(&members, &spans.workspace.members)
-        swap(&path, &spans.workspace.path)
-        swap(&shortStrings, &spans.workspace.shortStrings)
-        swap(&steps, &spans.steps)
-        swap(&entries, &spans.entries)
-    }
-
-    /// Frees the memory of a parse without a workspace.
-    mutating func deallocate() {
-        values.deallocate()
-        members.deallocate()
-        path.deallocate()
+    /// Leaves the workspace ready for the next parse, whether this one ended or failed.
+    func finish() {
+        work.pointee.finish(stepCount: stepCount, entryCount: entryCount)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -178,12 +129,12 @@ struct JSONParser {
             depth -= 1
             return .array([])
         }
-        let base = values.count
+        let base = work.pointee.values.count
         let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
+        if holdsNoted { work.pointee.path.push(.index(0)) }
         while true {
-            if holdsNoted { path.replaceLast(with: .index(values.count - base)) }
-            values.push(try parseValue())
+            if holdsNoted { work.pointee.path.replaceLast(with: .index(work.pointee.values.count - base)) }
+            work.pointee.values.push(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -192,8 +143,8 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
-                if holdsNoted { path.removeLast() }
-                return .array(values.pop(from: base))
+                if holdsNoted { work.pointee.path.removeLast() }
+                return .array(work.pointee.values.pop(from: base))
             default:
                 throw error("expected ',' or ']' in array")
             }
@@ -207,10 +158,10 @@ struct JSONParser {
     /// parser is not copied to call it.)
     @inline(__always)
     mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
-        if stringHadEscape { return key.utf8.elementsEqual(notedName) }
+        if stringHadEscape { return key.utf8.elementsEqual(work.pointee.notedName) }
         let length = offset &- quote &- 2
-        guard length == notedName.count else { return false }
-        return notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
+        guard length == work.pointee.notedName.count else { return false }
+        return work.pointee.notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
     }
 
     /// Notes `range`, the value of a noted member of the innermost open object, at the path to
@@ -218,20 +169,20 @@ struct JSONParser {
     mutating func note(_ range: Range<Int>) {
         let pathCount = depth - 1
         let entry = JSONMemberSpans.Entry(pathStart: stepCount, pathCount: pathCount, range: range)
-        if entryCount < entries.count { entries[entryCount] = entry } else { entries.append(entry) }
+        if entryCount < work.pointee.entries.count { work.pointee.entries[entryCount] = entry } else { work.pointee.entries.append(entry) }
         entryCount += 1
         guard pathCount > 0 else { return }
         let resume = offset
         for position in 0..<pathCount {
             let step: JSONMemberSpans.Step
-            switch path[position] {
+            switch work.pointee.path[position] {
             case .index(let index):
                 step = .index(index)
             case .key(let quote):
                 offset = quote
                 step = .key((try? parseString()) ?? "")
             }
-            if stepCount < steps.count { steps[stepCount] = step } else { steps.append(step) }
+            if stepCount < work.pointee.steps.count { work.pointee.steps[stepCount] = step } else { work.pointee.steps.append(step) }
             stepCount += 1
         }
         offset = resume
