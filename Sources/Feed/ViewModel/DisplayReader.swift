@@ -9,7 +9,7 @@ struct DisplayReader: ListReading {
     let index: Int
     let variant: ImageVariant
     let options: ImageOptions
-    let observer: @Sendable (SingleEvent<DisplayOutcome>) -> Void
+    let observer: SingleObserver<DisplayOutcome>
 
     var imageToken: Int? { nil }
 
