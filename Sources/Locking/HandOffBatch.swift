@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Hand-offs to other threads (waking a writer, starting a queue's work) requested while the
 /// current thread works through a batch, made once each when the batch ends.
@@ -22,7 +23,9 @@ import Darwin
 public enum HandOffBatch {
     /// The calling thread's batch: how deeply `run` is nested and the hand-offs it defers.
     private final class Batch {
-        var depth = 0
+        /// Only its thread uses it: an atomic because reading a `let` needs no run-time
+        /// exclusivity check, which every `isBatching` would otherwise pay.
+        let depth = Atomic<Int>(0)
         var targets: [ObjectIdentifier] = []
         var actions: [() -> Void] = []
     }
@@ -48,17 +51,16 @@ public enum HandOffBatch {
     /// Whether the calling thread is inside `run`.
     public static var isBatching: Bool {
         guard let stored = pthread_getspecific(key) else { return false }
-        return Unmanaged<Batch>.fromOpaque(stored).takeUnretainedValue().depth > 0
+        return Unmanaged<Batch>.fromOpaque(stored)._withUnsafeGuaranteedRef { $0.depth.load(ordering: .relaxed) > 0 }
     }
 
     /// Runs `body` as a batch: the hand-offs requested inside it are made when it returns (an
     /// inner `run` belongs to the outer batch).
     public static func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         let batch = current
-        batch.depth += 1
+        batch.depth.add(1, ordering: .relaxed)
         defer {
-            batch.depth -= 1
-            if batch.depth == 0 {
+            if batch.depth.subtract(1, ordering: .relaxed).newValue == 0 {
                 while !batch.actions.isEmpty {
                     let actions = batch.actions
                     batch.actions = []
@@ -75,7 +77,7 @@ public enum HandOffBatch {
     public static func handOff(to target: AnyObject, _ action: @escaping () -> Void) {
         guard let stored = pthread_getspecific(key) else { return action() }
         let batch = Unmanaged<Batch>.fromOpaque(stored).takeUnretainedValue()
-        guard batch.depth > 0 else { return action() }
+        guard batch.depth.load(ordering: .relaxed) > 0 else { return action() }
         let identifier = ObjectIdentifier(target)
         guard !batch.targets.contains(identifier) else { return }
         batch.targets.append(identifier)
