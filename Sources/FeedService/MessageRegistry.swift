@@ -32,7 +32,7 @@ enum MessageRegistry {
 
     /// The one handler: the params decoded into a `Request`, the request served, and its
     /// outcome answered with the secrets replaced (an image's base64 `data` is not text),
-    /// written straight into the answer unless it carries binary members; a
+    /// written into the answer (`WireAnswer`) unless it carries binary members; a
     /// `$/cancelRequest` withdraws from it. Params that do not decode and an unknown session
     /// are answered at once.
     private static func register<Request: FeedRequest>(_: Request.Type, _ service: FeedService, _ client: Client, on server: RPCServer) {
@@ -53,8 +53,8 @@ enum MessageRegistry {
                     guard attachments.isEmpty else {
                         return context.succeed(redactor.redact(json: response.wireJSON), attaching: attachments)
                     }
-                    let secrets = redactor.snapshotIfAny()
-                    context.succeed { WireWriter.write(response, secrets: secrets, into: &$0) }
+                    let answer = WireAnswer(response, secrets: redactor.snapshotIfAny())
+                    context.succeed { answer.write(into: &$0) }
                 case .failure(let error):
                     context.fail(redactor.redact(error: request.answer(toError: error)))
                 }

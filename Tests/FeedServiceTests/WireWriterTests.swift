@@ -58,4 +58,42 @@ final class WireWriterTests: XCTestCase {
                        #"{"url":"https://api.test/REDACTED/1.png","sizes":[1,"REDACTED"],"AK-9f3c2e71":true}"#, "member names are kept")
         XCTAssertTrue(written(load).contains("AK-9f3c2e71"), "no secrets: written as it is")
     }
+
+    /// A result whose `wireJSON` getter counts its calls.
+    private final class CountingTree: WireEncodable, @unchecked Sendable {
+        // Safety: the tests use it from one thread.
+        var builds = 0
+        var wireJSON: JSON {
+            builds += 1
+            return ["warning": "bad key AK-9f3c2e71", "count": 2]
+        }
+    }
+
+    private func answered(_ answer: WireAnswer<some WireEncodable>) -> String {
+        var bytes: [UInt8] = []
+        JSONTextBuffer.appending(to: &bytes) { answer.write(into: &$0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testATreeResultIsBuiltAndRedactedWhenItsAnswerIsReadiedNotWhenItIsWritten() {
+        let redactor = SecretRedactor()
+        redactor.insert("AK-9f3c2e71")
+        let tree = CountingTree()
+        let answer = WireAnswer(tree, secrets: redactor.snapshot())
+        XCTAssertEqual(tree.builds, 1, "built before the answer's output is held")
+        XCTAssertEqual(answered(answer), #"{"warning":"bad key REDACTED","count":2}"#)
+        XCTAssertEqual(tree.builds, 1, "writing it builds nothing")
+        XCTAssertEqual(answered(WireAnswer(tree, secrets: nil)), #"{"warning":"bad key AK-9f3c2e71","count":2}"#)
+    }
+
+    func testAResultThatWritesItsMembersIsAnsweredAsItsWireJSONWithoutATree() {
+        let redactor = SecretRedactor()
+        redactor.insert("AK-9f3c2e71")
+        XCTAssertTrue(DisplayOutcome.writesMembers)
+        XCTAssertFalse(CountingTree.writesMembers)
+        let load = PageLoadResult(revision: 1, count: 0, page: 1, hasMore: false, warnings: ["bad key AK-9f3c2e71"])
+        XCTAssertEqual(answered(WireAnswer(load, secrets: redactor.snapshot())), serialized(redactor.redact(json: load.wireJSON)))
+        let outcome = DisplayOutcome(startedLoadMore: true, startedImage: false, imageReady: true)
+        XCTAssertEqual(answered(WireAnswer(outcome, secrets: nil)), serialized(outcome.wireJSON))
+    }
 }
