@@ -67,6 +67,12 @@ public final class RequestContext: Sendable {
     /// Hands the answer that `encode` appends to the dispatcher (see `Dispatcher.answer`).
     @inline(__always)
     private func send(_ encode: (inout [UInt8]) -> Void) {
+        send(encode, to: destination)
+    }
+
+    /// `send(_:)` with the destination borrowed: its dispatcher is used without a retain.
+    @inline(__always)
+    private func send(_ encode: (inout [UInt8]) -> Void, to destination: borrowing Destination) {
         switch destination {
         case .message(let dispatcher): dispatcher.answer(self, batch: nil, writing: encode)
         case .batch(let collector): collector.dispatcher.answer(self, batch: collector, writing: encode)
