@@ -47,7 +47,40 @@ public struct JSONTextBuffer {
     public mutating func append(_ byte: UInt8) {
         if count == capacity { flush() }
         base[count] = byte
-        count += 1
+        count &+= 1
+    }
+
+    /// Appends a member's name, `"name":`, after a comma when `isAfterComma`; the caller vouches
+    /// that `name` is plain ASCII that needs no escape. Room is made once for all its bytes.
+    @inlinable @inline(__always)
+    public mutating func appendMemberName(_ name: StaticString, afterComma isAfterComma: Bool) {
+        let length = name.utf8CodeUnitCount
+        if capacity - count < length &+ 4 {
+            flush()
+            guard length &+ 4 <= capacity else { return appendLongMemberName(name, afterComma: isAfterComma) }
+        }
+        var position = count
+        if isAfterComma {
+            base[position] = UInt8(ascii: ",")
+            position &+= 1
+        }
+        base[position] = UInt8(ascii: "\"")
+        (base + (position &+ 1)).update(from: name.utf8Start, count: length)
+        position &+= length &+ 1
+        base[position] = UInt8(ascii: "\"")
+        base[position &+ 1] = UInt8(ascii: ":")
+        count = position &+ 2
+    }
+
+    /// `appendMemberName` for a name longer than the buffer.
+    @usableFromInline
+    mutating func appendLongMemberName(_ name: StaticString, afterComma isAfterComma: Bool) {
+        appendToOutput { output in
+            if isAfterComma { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\""))
+            JSONWriter.appendLiteral(name, to: &output)
+            output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
     }
 
     /// Appends the bytes of `literal` as they are; the caller vouches that they are valid JSON
@@ -57,7 +90,7 @@ public struct JSONTextBuffer {
         let length = literal.utf8CodeUnitCount
         guard length <= capacity - count else { return appendToOutput { JSONWriter.appendLiteral(literal, to: &$0) } }
         (base + count).update(from: literal.utf8Start, count: length)
-        count += length
+        count &+= length
     }
 
     /// Appends `value` in decimal.

@@ -43,4 +43,25 @@ final class JSONTextBufferTests: XCTestCase {
         let expected = "prefix:" + (0..<200).map { #""member":\#($0 * 1_000_003),"# }.joined()
         XCTAssertEqual(written, expected)
     }
+
+    func testMemberNamesAreQuotedAndFollowACommaWhenAsked() {
+        let long: StaticString = """
+            a_member_name_longer_than_the_buffer_of_two_hundred_and_fifty_six_bytes_a_member_name_longer_than_the_buffer_\
+            of_two_hundred_and_fifty_six_bytes_a_member_name_longer_than_the_buffer_of_two_hundred_and_fifty_six_bytes_\
+            a_member_name_longer_than_the_buffer_indeed
+            """
+        let written = text { text in
+            text.append(UInt8(ascii: "{"))
+            for index in 0..<40 {
+                text.appendMemberName("member", afterComma: index > 0)
+                text.appendInteger(Int64(index))
+            }
+            text.appendMemberName(long, afterComma: true)
+            text.append("true")
+            text.append(UInt8(ascii: "}"))
+        }
+        let members = (0..<40).map { #""member":\#($0)"# } + [#""\#(long)":true"#]
+        XCTAssertGreaterThan(long.utf8CodeUnitCount, 256)
+        XCTAssertEqual(written, "prefix:{" + members.joined(separator: ",") + "}")
+    }
 }
