@@ -53,8 +53,7 @@ enum MessageRegistry {
                     guard attachments.isEmpty else {
                         return context.succeed(redactor.redact(json: response.wireJSON), attaching: attachments)
                     }
-                    let answer = WireAnswer(response, secrets: redactor.snapshotIfAny())
-                    context.succeed { answer.write(into: &$0) }
+                    WireAnswer.answer(context, with: response, secrets: redactor.snapshotIfAny())
                 case .failure(let error):
                     context.fail(redactor.redact(error: request.answer(toError: error)))
                 }

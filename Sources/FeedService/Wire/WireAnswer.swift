@@ -1,39 +1,28 @@
 import JSON
 import Logging
+import RPC
 
-/// A result made ready to be written into its answer, which happens while the answer's output
-/// is held: a `WireWritable` is kept as it is, to write its members then; any other result's
-/// `wireJSON` is built, and its secrets replaced, here, so no tree is built under that hold.
+/// How a result is written into its answer, which happens while the server's output is held: a
+/// `WireWritable` writes its members then; any other result's `wireJSON` is built, and its
+/// secrets replaced, before, so that no tree is built under that hold.
 ///
 /// ```swift
-/// let answer = WireAnswer(response, secrets: redactor.snapshotIfAny())
-/// context.succeed { answer.write(into: &$0) }
+/// WireAnswer.answer(context, with: response, secrets: redactor.snapshotIfAny())
 /// ```
-struct WireAnswer<Value: WireEncodable> {
-    private let value: Value
-    /// The redacted `wireJSON` of a result that does not write its members; `nil` for one that does.
-    private let tree: JSON?
-    private let secrets: SecretRedactor.Snapshot?
-
-    /// Readies `value`, whose string values will have `secrets` replaced.
-    init(_ value: Value, secrets: SecretRedactor.Snapshot?) {
-        self.value = value
-        self.secrets = secrets
-        if Value.writesMembers {
-            tree = nil
-        } else if let secrets {
-            tree = SecretRedactor.redact(value.wireJSON, with: secrets)
+enum WireAnswer {
+    /// Answers `context` with `result`, whose string values have `secrets` replaced.
+    static func answer<Result: WireEncodable>(_ context: RequestContext, with result: Result, secrets: SecretRedactor.Snapshot?) {
+        if Result.writesMembers {
+            context.succeed { WireWriter.write(result, secrets: secrets, into: &$0) }
         } else {
-            tree = value.wireJSON
+            context.succeed(tree(of: result, secrets: secrets))
         }
     }
 
-    /// Appends the result's text (one JSON value) to an answer's.
-    func write(into text: inout JSONTextBuffer) {
-        if let tree {
-            text.append(json: tree)
-        } else {
-            WireWriter.write(value, secrets: secrets, into: &text)
-        }
+    /// The `wireJSON` of `result` with `secrets` replaced: what `answer` hands over, built, for a
+    /// result that does not write its members.
+    static func tree(of result: some WireEncodable, secrets: SecretRedactor.Snapshot?) -> JSON {
+        guard let secrets else { return result.wireJSON }
+        return SecretRedactor.redact(result.wireJSON, with: secrets)
     }
 }
