@@ -5,10 +5,11 @@ import Foundation
 /// One request in flight on a `CurlEventLoop`: its easy-handle options, what curl's callbacks
 /// have received so far, and its completion.
 ///
-/// Thread use: `request`, `limits` and the completion (a `OnceCallback`) are safe anywhere;
-/// everything else is touched only on the event thread (in `configure`, in curl's callbacks,
-/// which run inside `curl_multi_perform` there, and in `outcome`).
+/// Thread use: see the `Safety:` line below.
 final class CurlTransfer: @unchecked Sendable {
+    // Safety: `request`, `limits` and the completion (a `OnceCallback`) are safe anywhere;
+    // everything else is touched only on the event thread (in `configure`, in curl's callbacks,
+    // which run inside `curl_multi_perform` there, and in `outcome`).
     typealias Completion = @Sendable (Result<(HTTPResponse, Data), NetworkError>) -> Void
 
     /// Which hard limit a callback stopped the transfer for.

@@ -12,8 +12,8 @@ enum ExtendedAttributes {
     private typealias Set = @convention(c) (Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
     private typealias SetByPath = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
 
-    private struct Functions: @unchecked Sendable {
-        // Safety: C function pointers, set once and never written again.
+    /// C function pointers, which capture nothing: sendable as they are.
+    private struct Functions: Sendable {
         let get: Get?
         let set: Set?
         let setByPath: SetByPath?
