@@ -51,7 +51,7 @@ public enum HandOffBatch {
     /// Whether the calling thread is inside `run`.
     public static var isBatching: Bool {
         guard let stored = pthread_getspecific(key) else { return false }
-        return Unmanaged<Batch>.fromOpaque(stored)._withUnsafeGuaranteedRef { $0.depth.load(ordering: .relaxed) > 0 }
+        return Unmanaged<Batch>.fromOpaque(stored).takeUnretainedValue().depth.load(ordering: .relaxed) > 0
     }
 
     /// Runs `body` as a batch: the hand-offs requested inside it are made when it returns (an

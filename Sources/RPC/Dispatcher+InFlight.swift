@@ -18,7 +18,7 @@ extension Dispatcher {
         mutating func append(_ context: RequestContext) {
             let member = Unmanaged.passRetained(context)
             if let last {
-                last._withUnsafeGuaranteedRef { $0.inFlightNext.store(member, ordering: .relaxed) }
+                last.takeUnretainedValue().inFlightNext.store(member, ordering: .relaxed)
                 context.inFlightPrevious.store(last, ordering: .relaxed)
             } else {
                 first = member
@@ -36,12 +36,12 @@ extension Dispatcher {
             context.inFlightPrevious.store(nil, ordering: .relaxed)
             context.inFlightNext.store(nil, ordering: .relaxed)
             if let previous {
-                previous._withUnsafeGuaranteedRef { $0.inFlightNext.store(next, ordering: .relaxed) }
+                previous.takeUnretainedValue().inFlightNext.store(next, ordering: .relaxed)
             } else {
                 first = next
             }
             if let next {
-                next._withUnsafeGuaranteedRef { $0.inFlightPrevious.store(previous, ordering: .relaxed) }
+                next.takeUnretainedValue().inFlightPrevious.store(previous, ordering: .relaxed)
             } else {
                 last = previous
             }
