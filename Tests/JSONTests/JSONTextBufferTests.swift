@@ -10,7 +10,13 @@ final class JSONTextBufferTests: XCTestCase {
     }
 
     func testIntegersReadAsJSONWriterWritesThem() {
-        for value: Int64 in [0, 7, 9, 10, 99, 100, 12345, -1, -10, -987654321, .max, .min] {
+        var boundaries: [Int64] = []
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            boundaries += [power - 1, power, power + 1, -power, -(power - 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for value: Int64 in [0, 7, 9, 10, 99, 100, 12345, -1, -10, -987654321, .max, .min, .max - 1, .min + 1] + boundaries {
             var expected: [UInt8] = Array("prefix:".utf8)
             JSONWriter.appendInteger(value, to: &expected)
             XCTAssertEqual(text { $0.appendInteger(value) }, String(decoding: expected, as: UTF8.self))
