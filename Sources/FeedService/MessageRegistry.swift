@@ -31,9 +31,7 @@ enum MessageRegistry {
     }
 
     /// The one handler: the params decoded into a `Request`, the request served, and its
-    /// outcome answered with the secrets replaced (an image's base64 `data` is not text),
-    /// written into the answer (`WireAnswer`) unless it carries binary members; a
-    /// `$/cancelRequest` withdraws from it. Params that do not decode and an unknown session
+    /// outcome answered (`RequestAnswer`); a `$/cancelRequest` withdraws from it. Params that do not decode and an unknown session
     /// are answered at once.
     private static func register<Request: FeedRequest>(_: Request.Type, _ service: FeedService, _ client: Client, on server: RPCServer) {
         let redactor = service.secrets
@@ -46,18 +44,7 @@ enum MessageRegistry {
             } catch {
                 return context.fail(error)
             }
-            let subscription = outcome.subscribe { result in
-                switch result {
-                case .success(let response):
-                    let attachments = response.wireAttachments
-                    guard attachments.isEmpty else {
-                        return context.succeed(redactor.redact(json: response.wireJSON), attaching: attachments)
-                    }
-                    WireAnswer.answer(context, with: response, secrets: redactor.snapshotIfAny())
-                case .failure(let error):
-                    context.fail(redactor.redact(error: request.answer(toError: error)))
-                }
-            }
+            let subscription = outcome.subscribe(observing: RequestAnswer(request: request, context: context, redactor: redactor))
             context.cancellation.onCancel { subscription.dispose() }
         }
     }

@@ -23,8 +23,8 @@ import Synchronization
 public enum HandOffBatch {
     /// The calling thread's batch: how deeply `run` is nested and the hand-offs it defers.
     private final class Batch {
-        /// Only its thread uses it: an atomic because reading a `let` needs no run-time
-        /// exclusivity check, which every `isBatching` would otherwise pay.
+        /// Only the batch's thread touches it: an atomic read with no ordering is a plain load,
+        /// where a class's `var` is checked for exclusive access on every read.
         let depth = Atomic<Int>(0)
         var targets: [ObjectIdentifier] = []
         var actions: [() -> Void] = []

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a `Single` ends with: exactly one success or one failure (as in RxSwift 6, a `Result`).
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
@@ -73,11 +71,24 @@ public struct Single<Element: Sendable>: ObservableType {
         switch source {
         case .observable(let observable):
             return observable.subscribe(onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
-        case .body(let body):
-            let subscription = SingleSubscription(observer)
-            subscription.start(body(subscription.deliver))
-            return subscription
+        case .body:
+            return subscribe(observing: ClosureSingleObserver(observe: observer))
         }
+    }
+
+    /// Subscribes `observer`, kept inside the subscription: what the outcome needs costs no
+    /// object of its own, as a closure's captures do. The first outcome passes, nothing after
+    /// it or after disposal.
+    public func subscribe<Observer: SingleObserving>(observing observer: Observer) -> SingleSubscription<Observer>
+    where Observer.Element == Element {
+        let subscription = SingleSubscription(observer)
+        switch source {
+        case .observable(let observable):
+            subscription.start(observable.subscribe(onNext: { subscription.deliver(.success($0)) }, onError: { subscription.deliver(.failure($0)) }))
+        case .body(let body):
+            subscription.start(body(subscription.deliver))
+        }
+        return subscription
     }
 
     /// The single with its element transformed; a throwing transform fails it.
@@ -111,58 +122,4 @@ public struct Single<Element: Sendable>: ObservableType {
             return Disposables.create(outer, inner)
         }
     }
-}
-
-/// A direct subscription to a single: the first outcome passes, nothing after it or after
-/// disposal, and the work is disposed once the outcome passed or the subscription was disposed
-/// (as RxSwift's `Single.create` does).
-///
-/// One object per subscription: the callback handed to `create`'s closure is this object's
-/// `deliver`, and an atomic state decides which of `deliver`, `dispose` and the return of the
-/// closure comes last, so no lock is taken and work that needs no disposal is not kept. The
-/// observer and the work are let go with the subscription itself.
-private final class SingleSubscription<Element: Sendable>: Disposable {
-    /// The closure is running, or returned work that needs no disposal.
-    private static var running: Int { 0 }
-    /// The closure returned work, kept in `work`.
-    private static var started: Int { 1 }
-    /// The outcome passed or the subscription was disposed.
-    private static var ended: Int { 2 }
-
-    private let observer: @Sendable (SingleEvent<Element>) -> Void
-    private let state = Atomic<Int>(SingleSubscription.running)
-    /// Written once, before `state` becomes `started`, and read only by the call that ends a
-    /// started subscription.
-    private let work = AtomicLazyReference<WorkBox>()
-
-    init(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) {
-        self.observer = observer
-    }
-
-    /// The work `create`'s closure returned; disposed at once if the single already ended.
-    func start(_ work: Disposable) {
-        guard ObjectIdentifier(type(of: work)) != ObjectIdentifier(NopDisposable.self) else { return }
-        _ = self.work.storeIfNil(WorkBox(work))
-        let (exchanged, _) = state.compareExchange(expected: Self.running, desired: Self.started, ordering: .acquiringAndReleasing)
-        if !exchanged { work.dispose() }
-    }
-
-    /// Passes the first outcome, then disposes the work.
-    func deliver(_ event: SingleEvent<Element>) {
-        let previous = state.exchange(Self.ended, ordering: .acquiringAndReleasing)
-        guard previous != Self.ended else { return }
-        observer(event)
-        if previous == Self.started { work.load()?.work.dispose() }
-    }
-
-    func dispose() {
-        let previous = state.exchange(Self.ended, ordering: .acquiringAndReleasing)
-        if previous == Self.started { work.load()?.work.dispose() }
-    }
-}
-
-/// A disposable held by an atomic reference.
-private final class WorkBox: Sendable {
-    let work: Disposable
-    init(_ work: Disposable) { self.work = work }
 }

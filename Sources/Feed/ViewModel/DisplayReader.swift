@@ -9,16 +9,33 @@ struct DisplayReader: ListReading {
     let index: Int
     let variant: ImageVariant
     let options: ImageOptions
-    let observer: @Sendable (SingleEvent<DisplayOutcome>) -> Void
+    let observer: SingleObserver<DisplayOutcome>
+
+    /// What a `willDisplay` does outside the state lock: answer at once after handing the
+    /// prefetcher its change (no load started), or run the effects of the loads it started.
+    enum Work: EffectWork {
+        case answer(PrefetchChange?, DisplayOutcome, SingleObserver<DisplayOutcome>)
+        case effect(Effect)
+
+        func run() {
+            switch self {
+            case .answer(let prefetch, let outcome, let observer):
+                prefetch?.run()
+                observer(.success(outcome))
+            case .effect(let effect):
+                effect.run()
+            }
+        }
+    }
 
     var imageToken: Int? { nil }
 
-    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Effect? {
+    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Work? {
         let (index, variant, options, observer) = (index, variant, options, observer)
-        guard !state.isDisposed else { return Effect { observer(.failure(FeedError.cancelled(.disposed))) } }
+        guard !state.isDisposed else { return .effect(Effect { observer(.failure(FeedError.cancelled(.disposed))) }) }
         guard state.items.indices.contains(index) else {
             let error = FeedError.invalidIndex(index, count: state.items.count)
-            return Effect { observer(.failure(error)) }
+            return .effect(Effect { observer(.failure(error)) })
         }
         let image = ImageAsk(variant: variant, options: options, refresh: false)
         let (id, url) = state.items.read(index) { ($0.id, $0.imageURL(variant, for: options)) }
@@ -30,12 +47,7 @@ struct DisplayReader: ListReading {
         let needsPage = index >= state.items.count - state.input.prefetchDistance && state.hasMore
         let outcome = DisplayOutcome(startedLoadMore: needsPage, startedImage: needsImage, imageReady: isReady)
         let prefetch = viewModel.prefetchImages(after: index, image, removals: removals, &state)
-        guard needsPage || needsImage else {
-            return Effect {
-                prefetch?.run()
-                observer(.success(outcome))
-            }
-        }
+        guard needsPage || needsImage else { return .answer(prefetch, outcome, observer) }
         let pending = Locked((needsPage ? 1 : 0) + (needsImage ? 1 : 0))
         let finishOne: @Sendable () -> Void = {
             if pending.withLock({ $0 -= 1; return $0 == 0 }) { observer(.success(outcome)) }
@@ -46,6 +58,6 @@ struct DisplayReader: ListReading {
         }
         if let prefetch { effects.append(prefetch.run) }
         if needsPage { effects += viewModel.command(reload: false, waiter: { _ in finishOne() }, &state) }
-        return FeedViewModel.sequence(effects)
+        return FeedViewModel.sequence(effects).map(Work.effect)
     }
 }

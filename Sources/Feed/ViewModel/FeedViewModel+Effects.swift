@@ -8,10 +8,21 @@ struct EffectPass {
     var pending: [@Sendable () -> Void] = []
 }
 
+/// Work a view model runs outside its state lock, as `perform(_:)` takes it.
+protocol EffectWork: Sendable {
+    /// Does the work.
+    func run()
+}
+
 /// One effect, as a list reader returns it: a closure in a struct, so that an optional of it
 /// is stored as it is, not wrapped in a thunk as an optional closure is.
-struct Effect: Sendable {
-    let run: @Sendable () -> Void
+struct Effect: EffectWork {
+    let body: @Sendable () -> Void
+
+    /// The effect that runs `body`.
+    init(run body: @escaping @Sendable () -> Void) { self.body = body }
+
+    func run() { body() }
 }
 
 extension FeedViewModel {
@@ -33,19 +44,19 @@ extension FeedViewModel {
         finishPass()
     }
 
-    /// Runs `effect`, if any, as `perform(_:)` runs a list of one.
-    func perform(_ effect: Effect?) {
-        guard let effect = effect?.run else { return }
+    /// Runs `work` as `perform(_:)` runs a list of one; it becomes a closure only when it must
+    /// wait for the pass running.
+    func perform<Work: EffectWork>(_ work: Work) {
         let starts = pass.withLock { pass in
             guard !pass.isRunning else {
-                pass.pending.append(effect)
+                pass.pending.append { work.run() }
                 return false
             }
             pass.isRunning = true
             return true
         }
         guard starts else { return }
-        effect()
+        work.run()
         finishPass()
     }
 

@@ -52,7 +52,7 @@ extension FeedViewModel {
     /// `imageDownloaded`), not here. Fails with `.invalidIndex` for a row outside the list.
     public func willDisplay(index: Int, variant: ImageVariant = .full, options: ImageOptions = .original) -> Single<DisplayOutcome> {
         Single.create { [self] observer in
-            scheduleReader(DisplayReader(index: index, variant: variant, options: options, observer: observer))
+            scheduleReader(DisplayReader(index: index, variant: variant, options: options, observer: SingleObserver(observer)))
             return Disposables.create()
         }
     }

@@ -26,15 +26,17 @@ extension FeedViewModel {
     /// it; then runs its effect (`nil`: none) outside the state lock.
     func scheduleReader<Reader: ListReading>(_ reader: Reader) {
         environment.scheduler.enqueue { [self] in
-            let effect = state.withLock { state -> Effect? in
+            let work = state.withLock { state -> Reader.Work? in
                 guard state.waitingReaders.isEmpty, state.mayRead(reader.index) else {
-                    let run: @Sendable (inout FeedViewModelState) -> Effect? = { [weak self] state in self.flatMap { reader.run($0, &state) } }
+                    let run: @Sendable (inout FeedViewModelState) -> Effect? = { [weak self] state in
+                        self.flatMap { reader.run($0, &state) }.map { work in Effect { work.run() } }
+                    }
                     state.waitingReaders.append(.init(index: reader.index, imageToken: reader.imageToken, run: run))
                     return nil
                 }
                 return reader.run(self, &state)
             }
-            perform(effect)
+            if let work = consume work { perform(work) }
         }
     }
 
@@ -45,7 +47,7 @@ extension FeedViewModel {
         var effects: [@Sendable () -> Void] = []
         while let reader = state.waitingReaders.first, state.mayRead(reader.index) {
             state.waitingReaders.removeFirst()
-            if let effect = reader.run(&state) { effects.append(effect.run) }
+            if let effect = reader.run(&state) { effects.append(effect.body) }
         }
         return effects
     }
@@ -62,12 +64,15 @@ extension FeedViewModelState {
 /// A command that reads the list by row (`loadImage`, `willDisplay`, `cancelImage`), as
 /// `scheduleReader` runs it.
 protocol ListReading: Sendable {
+    /// What it does outside the state lock: a value of its own type, so that running a reader
+    /// at once makes no closure.
+    associatedtype Work: EffectWork = Effect
     /// The row it reads.
     var index: Int { get }
     /// The image load token of a `loadImage`, so its caller can withdraw it while it waits.
     var imageToken: Int? { get }
     /// Takes effect: reads the list and returns its effect, if any.
-    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Effect?
+    func run(_ viewModel: FeedViewModel, _ state: inout FeedViewModelState) -> Work?
 }
 
 /// A list reader whose work is a closure.

@@ -60,6 +60,7 @@ extension FeedViewModel {
         state.prefetchWindow = window
         if previous == rows { return nil }
         var entering: [(tag: Int, url: String, isCached: Bool)] = []
+        entering.reserveCapacity(rows.count)
         var row = step > 0 ? rows.lowerBound : rows.upperBound - 1
         while rows.contains(row) {
             defer { row += step }

@@ -11,6 +11,7 @@ import Reactive
 /// (raising it to the caller's priority).
 public final class ImagePrefetcher: Sendable {
     private struct Entry {
+        let tag: Int
         let url: String
         let processor: String
         /// The prefetch under way: `nil` once the image was found cached or its prefetch ended.
@@ -18,10 +19,27 @@ public final class ImagePrefetcher: Sendable {
     }
 
     private struct State {
-        /// The rows last asked for, each with the image asked and its prefetch if one runs.
-        var window: [Int: Entry] = [:]
+        /// The rows last asked for, each with the image asked and its prefetch if one runs: a
+        /// window holds a few rows, so a list searched in order costs less than hashing.
+        var window: [Entry] = []
         var nextToken = 0
         var started = 0
+
+        /// The position of `tag`'s entry in `window`.
+        func position(of tag: Int) -> Int? {
+            window.firstIndex { $0.tag == tag }
+        }
+
+        /// Forgets `tag`; returns its prefetch's request if one ran.
+        mutating func remove(_ tag: Int) -> SerialDisposable? {
+            guard let position = position(of: tag) else { return nil }
+            return window.remove(at: position).running?.request
+        }
+
+        /// Files `entry` under its tag, in place of the tag's previous entry if any.
+        mutating func set(_ entry: Entry, at position: Int?) {
+            if let position { window[position] = entry } else { window.append(entry) }
+        }
     }
 
     private let loader: any ImageRetrieving
@@ -52,8 +70,8 @@ public final class ImagePrefetcher: Sendable {
     /// `entering` (the tags of `new` outside `old` that have an image, nearest first) as
     /// `prefetch(_:processor:)` does; the loader is not asked about an entering image the
     /// caller knows to be cached (`isCached`). The tags in both are left as they are: the
-    /// caller knows that they ask for the same images as before. A move costs what enters and
-    /// leaves, not the window's size.
+    /// caller knows that they ask for the same images as before. A move looks at what enters
+    /// and leaves only.
     public func moveWindow(
         from old: Range<Int>, to new: Range<Int>, entering: [(tag: Int, url: String, isCached: Bool)], processor: any ImageProcessing
     ) {
@@ -79,31 +97,33 @@ public final class ImagePrefetcher: Sendable {
             var cancelled: [SerialDisposable] = []
             if let (old, new) = moving {
                 for tag in old where !new.contains(tag) {
-                    if let running = state.window.removeValue(forKey: tag)?.running { cancelled.append(running.request) }
+                    if let request = state.remove(tag) { cancelled.append(request) }
                 }
             } else if !state.window.isEmpty {
-                // Tags that left the window: a linear scan for a window of a few rows.
                 let kept = wanted.count > 16 ? Set(wanted.map(\.tag)) : nil
-                let leaving = state.window.keys.filter { tag in !(kept?.contains(tag) ?? wanted.contains { $0.tag == tag }) }
-                for tag in leaving {
-                    if let running = state.window.removeValue(forKey: tag)?.running { cancelled.append(running.request) }
+                state.window.removeAll { entry in
+                    guard !(kept?.contains(entry.tag) ?? wanted.contains { $0.tag == entry.tag }) else { return false }
+                    if let running = entry.running { cancelled.append(running.request) }
+                    return true
                 }
             }
             for (position, (tag, url)) in wanted.enumerated() {
                 let identifier = processor(position)
-                if let known = state.window[tag] {
-                    if known.url == url && known.processor == identifier { continue }
-                    if let running = known.running { cancelled.append(running.request) }
+                let known = state.position(of: tag)
+                if let known {
+                    let entry = state.window[known]
+                    if entry.url == url && entry.processor == identifier { continue }
+                    if let running = entry.running { cancelled.append(running.request) }
                 }
                 guard !isKnownCached(position) && !loader.isCached(request(position)) else {
-                    state.window[tag] = Entry(url: url, processor: identifier, running: nil)
+                    state.set(Entry(tag: tag, url: url, processor: identifier, running: nil), at: known)
                     continue
                 }
                 let token = state.nextToken
                 state.nextToken += 1
                 state.started += 1
                 let handle = SerialDisposable()
-                state.window[tag] = Entry(url: url, processor: identifier, running: (token, handle))
+                state.set(Entry(tag: tag, url: url, processor: identifier, running: (token, handle)), at: known)
                 starts.append((position, token, handle))
             }
             return cancelled
@@ -121,29 +141,29 @@ public final class ImagePrefetcher: Sendable {
     /// asked for again; returns whether a prefetch ran.
     @discardableResult
     public func cancel(_ tag: Int) -> Bool {
-        let running = state.withLock { $0.window.removeValue(forKey: tag)?.running }
-        running?.request.dispose()
-        return running != nil
+        let request = state.withLock { $0.remove(tag) }
+        request?.dispose()
+        return request != nil
     }
 
     /// Cancels every prefetch and forgets every tag.
     public func cancelAll() {
         let window = state.withLock { state -> [Entry] in
-            defer { state.window = [:] }
-            return Array(state.window.values)
+            defer { state.window = [] }
+            return state.window
         }
         window.forEach { $0.running?.request.dispose() }
     }
 
     /// The tags whose prefetch runs, in order.
-    public var runningTags: [Int] { state.withLock { $0.window.filter { $0.value.running != nil }.keys.sorted() } }
+    public var runningTags: [Int] { state.withLock { $0.window.filter { $0.running != nil }.map(\.tag).sorted() } }
 
     /// How many prefetches were started in all.
     public var startedCount: Int { state.withLock { $0.started } }
 
     private func finished(_ tag: Int, token: Int) {
         state.withLock { state in
-            if state.window[tag]?.running?.token == token { state.window[tag]?.running = nil }
+            if let position = state.position(of: tag), state.window[position].running?.token == token { state.window[position].running = nil }
         }
     }
 }
