@@ -5,7 +5,7 @@ import Reactive
 /// The live sessions of one process, by id, with a cap on how many may live at once.
 final class SessionRegistry: Sendable {
     private struct State {
-        var sessions: [String: FeedSession] = [:]
+        var sessions = IDTable<FeedSession>()
         var nextNumber = 1
     }
 
@@ -24,7 +24,7 @@ final class SessionRegistry: Sendable {
             guard state.sessions.count < limit else { return nil }
             defer { state.nextNumber += 1 }
             let session = make("s\(state.nextNumber)")
-            state.sessions[session.id] = session
+            state.sessions.set(session, for: session.id)
             return session
         }
         guard let session else { throw .tooManySessions(limit: limit) }
@@ -39,7 +39,7 @@ final class SessionRegistry: Sendable {
 
     /// Removes and returns session `id`, or -32001; from now on its id is unknown.
     func remove(_ id: String) throws(RPCError) -> FeedSession {
-        guard let session = state.withLock({ $0.sessions.removeValue(forKey: id) }) else { throw .unknownSession(id) }
+        guard let session = state.withLock({ $0.sessions.removeValue(for: id) }) else { throw .unknownSession(id) }
         return session
     }
 

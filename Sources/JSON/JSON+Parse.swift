@@ -20,9 +20,14 @@ extension JSON {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
-        var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        defer { parser.deallocate() }
-        return try parser.parseDocument()
+        var work = JSONParseWorkspace(notedName: [], keepsShortStrings: false)
+        return try withUnsafeMutablePointer(to: &work) { work in
+            Result { () throws(JSONParseError) -> JSON in
+                var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth, work: work, notedDepth: 0)
+                defer { parser.finish() }
+                return try parser.parseDocument()
+            }
+        }.get()
     }
 
     /// Parses one JSON text as `parse(_:maxDepth:)` does, noting in `spans` where the members it
@@ -33,10 +38,14 @@ extension JSON {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONParseError(reason: "unexpected end of input", offset: 0)
         }
-        var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        parser.adopt(&spans)
-        defer { parser.release(to: &spans) }
-        return try parser.parseDocument()
+        let notedDepth = spans.maxDepth
+        return try withUnsafeMutablePointer(to: &spans.workspace) { work in
+            Result { () throws(JSONParseError) -> JSON in
+                var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth, work: work, notedDepth: notedDepth)
+                defer { parser.finish() }
+                return try parser.parseDocument()
+            }
+        }.get()
     }
 
     /// Parses one JSON text held in `bytes` as `parse(_:maxDepth:noting:)` does, except that
@@ -48,17 +57,19 @@ extension JSON {
     /// `method`, `params`): the object it would only look into is never made nor destroyed.
     public static func parse(
         _ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth, noting spans: inout JSONMemberSpans,
-        visiting visitor: some JSONMemberVisitor
+        visiting visitor: inout some JSONMemberVisitor
     ) throws(JSONParseError) -> JSON? {
         try bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> JSON? in
                 guard let base = buffer.baseAddress, !buffer.isEmpty else {
                     throw JSONParseError(reason: "unexpected end of input", offset: 0)
                 }
-                var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maxDepth: maxDepth)
-                parser.adopt(&spans)
-                defer { parser.release(to: &spans) }
-                return try parser.parseDocument(visiting: visitor)
+                let notedDepth = spans.maxDepth
+                return try withUnsafeMutablePointer(to: &spans.workspace) { work throws(JSONParseError) -> JSON? in
+                    var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maxDepth: maxDepth, work: work, notedDepth: notedDepth)
+                    defer { parser.finish() }
+                    return try parser.parseDocument(visiting: &visitor)
+                }
             }
         }.get()
     }

@@ -30,21 +30,18 @@ public struct JSONMemberSpans {
 
     /// The member name noted.
     public let name: String
-    /// `name` as UTF-8, compared with member names as the parser reads them.
-    let nameUTF8: [UInt8]
     /// How deep the objects whose members are noted may sit: 1 is the top-level value only.
     public let maxDepth: Int
-    @usableFromInline var steps: [Step] = []
-    @usableFromInline var entries: [Entry] = []
-    /// The parser's memory, lent from parse to parse (`JSONParser.adopt`); shared by copies of
-    /// this value, which is why it is not `Sendable`.
-    let workspace = JSONParser.Workspace()
+    /// The parser's memory and this value's notes, lent to each parse in place; its stacks'
+    /// and short strings' memory is shared by copies of this value, which is why it is not
+    /// `Sendable`.
+    @usableFromInline var workspace: JSONParseWorkspace
 
     /// Notes the members called `name` of objects at most `maxDepth` containers deep.
     public init(name: String, maxDepth: Int) {
         self.name = name
-        nameUTF8 = Array(name.utf8)
         self.maxDepth = maxDepth
+        workspace = JSONParseWorkspace(notedName: Array(name.utf8), keepsShortStrings: true)
     }
 
     /// The byte offsets, in the text last parsed, of the value of the member `name` of the object
@@ -56,8 +53,8 @@ public struct JSONMemberSpans {
     @inlinable
     public func range<Path: Collection>(at path: Path) -> Range<Int>? where Path.Element == Step {
         let count = path.count
-        for entry in entries.reversed() where entry.pathCount == count {
-            if count == 0 || steps[entry.pathStart..<(entry.pathStart + count)].elementsEqual(path) { return entry.range }
+        for entry in workspace.entries.reversed() where entry.pathCount == count {
+            if count == 0 || workspace.steps[entry.pathStart..<(entry.pathStart + count)].elementsEqual(path) { return entry.range }
         }
         return nil
     }

@@ -3,9 +3,25 @@
 ///
 /// A container's elements are pushed as they are read and moved, once, into an array of exactly
 /// their count when it closes: nothing grows array by array, nothing is copied or counted twice.
-/// The memory is kept for the next container and, through a `JSONParser.Workspace`, the next
-/// parse; whoever holds the stack last calls `deallocate()`.
+/// The memory is kept for the next container and, through a `JSONMemberSpans`, the next parse;
+/// it is freed with the last stack that holds it, and whoever holds a stack last empties it
+/// (`reset()` or `deallocate()`).
 struct JSONParseStack<Element> {
+    /// Owns the memory `base` points to.
+    private final class Storage {
+        let base: UnsafeMutablePointer<Element>
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deallocate()
+        }
+    }
+
+    private var storage: Storage?
+    /// `storage`'s memory, read without going through the object.
     private var base: UnsafeMutablePointer<Element>?
     private var capacity = 0
     /// How many elements the open containers hold.
@@ -56,23 +72,17 @@ struct JSONParseStack<Element> {
         if capacity > Self.retainedCapacity { deallocate() }
     }
 
-    /// Drops the elements and frees the memory.
+    /// Drops the elements and lets go of the memory.
     mutating func deallocate() {
-        if let base {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-        (base, capacity, count) = (nil, 0, 0)
+        base?.deinitialize(count: count)
+        (storage, base, capacity, count) = (nil, nil, 0, 0)
     }
 
     private mutating func grow() {
         let larger = Swift.max(16, capacity * 2)
-        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-        if let base {
-            fresh.moveInitialize(from: base, count: count)
-            base.deallocate()
-        }
-        (base, capacity) = (fresh, larger)
+        let fresh = Storage(capacity: larger)
+        if let base { fresh.base.moveInitialize(from: base, count: count) }
+        (storage, base, capacity) = (fresh, fresh.base, larger)
     }
 }
 

@@ -25,29 +25,57 @@ extension JSONParser {
             }
         }
         stringHadEscape = true
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: offset - start))
+        work.pointee.scratch.removeAll(keepingCapacity: true)
+        work.pointee.scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: offset - start))
         while true {
             guard offset < count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return String(decoding: work.pointee.scratch, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
                 offset += 1
                 try parseEscape()
             } else if byte &- 0x20 < 0x60 {
-                scratch.append(byte)
+                work.pointee.scratch.append(byte)
                 offset += 1
             } else if byte < 0x20 {
                 throw error("unescaped control character in string")
             } else {
                 let length = try utf8SequenceLength()
-                scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + offset, count: length))
+                work.pointee.scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + offset, count: length))
                 offset += length
             }
         }
+    }
+
+    /// Moves past a string, validating it, without making it unless it was written with an
+    /// escape: then its value is returned (`stringHadEscape` says which).
+    mutating func skipString() throws(JSONParseError) -> String? {
+        let quote = offset
+        offset += 1
+        skipPlainASCII()
+        while offset < count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                stringHadEscape = false
+                return nil
+            }
+            if byte == UInt8(ascii: "\\") {
+                offset = quote
+                return try parseString()
+            }
+            if byte &- 0x20 < 0x60 {
+                offset += 1
+            } else if byte < 0x20 {
+                throw error("unescaped control character in string")
+            } else {
+                offset += try utf8SequenceLength()
+            }
+        }
+        throw error("unterminated string")
     }
 
     /// The string of the validated UTF-8 bytes from `start` to `offset`. Short ASCII text is
@@ -56,7 +84,7 @@ extension JSONParser {
     @inline(__always) private mutating func string(from start: Int, isASCII: Bool) -> String {
         let length = offset - start
         guard isASCII, length <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self) }
-        if shortStrings != nil { return shortStrings!.string(bytes + start, length: length, readable: count - start) }
+        if !work.pointee.shortStrings.isEmpty { return work.pointee.shortStrings.string(bytes + start, length: length, readable: count - start) }
         return String(unsafeUninitializedCapacity: length) { buffer in
             buffer.baseAddress!.initialize(from: bytes + start, count: length)
             return length
@@ -88,14 +116,14 @@ extension JSONParser {
         let byte = bytes[offset]
         offset += 1
         switch byte {
-        case UInt8(ascii: "\""): scratch.append(0x22)
-        case UInt8(ascii: "\\"): scratch.append(0x5C)
-        case UInt8(ascii: "/"): scratch.append(0x2F)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""): work.pointee.scratch.append(0x22)
+        case UInt8(ascii: "\\"): work.pointee.scratch.append(0x5C)
+        case UInt8(ascii: "/"): work.pointee.scratch.append(0x2F)
+        case UInt8(ascii: "b"): work.pointee.scratch.append(0x08)
+        case UInt8(ascii: "f"): work.pointee.scratch.append(0x0C)
+        case UInt8(ascii: "n"): work.pointee.scratch.append(0x0A)
+        case UInt8(ascii: "r"): work.pointee.scratch.append(0x0D)
+        case UInt8(ascii: "t"): work.pointee.scratch.append(0x09)
         case UInt8(ascii: "u"): appendUTF8(try parseUnicodeEscape())
         default:
             offset -= 1
@@ -145,7 +173,7 @@ extension JSONParser {
     }
 
     private mutating func appendUTF8(_ scalar: Unicode.Scalar) {
-        for unit in UTF8.encode(scalar)! { scratch.append(unit) }
+        for unit in UTF8.encode(scalar)! { work.pointee.scratch.append(unit) }
     }
 
     /// The length of the valid multi-byte UTF-8 sequence at `offset`; rejects overlongs,

@@ -16,27 +16,14 @@ struct JSONParser {
     let maxDepth: Int
     var offset = 0
     var depth = 0
-    /// Reused for strings that contain escapes, so each does not allocate its own buffer.
-    var scratch: [UInt8] = []
     /// Whether the string read last was written with an escape.
     var stringHadEscape = false
-    var values = JSONParseStack<JSON>()
-    var members = JSONParseStack<JSONObject.Member>()
-    /// Short strings made before, when a workspace lends its table.
-    var shortStrings: JSONShortStrings?
-
-    /// Members of objects at most this deep are compared with `notedName` (0: none are).
-    private var notedDepth = 0
-    private var notedName: [UInt8] = []
-    /// Where the objects being parsed sit, while they are shallow enough to have noted members:
-    /// array positions, and object keys by the offset of their opening quote (read again only
-    /// when a member is noted).
-    private var path = JSONParseStack<PathStep>()
-    /// The spans' notes, overwritten from the start: this parse's are the first `stepCount`
-    /// and `entryCount` (the rest are cut off at the end, so that a message like the last one
-    /// neither shrinks nor grows them).
-    private var steps: [JSONMemberSpans.Step] = []
-    private var entries: [JSONMemberSpans.Entry] = []
+    /// The memory this parse works in, lent for the parse.
+    let work: UnsafeMutablePointer<JSONParseWorkspace>
+    /// Members of objects at most this deep are compared with the workspace's `notedName`
+    /// (0: none are).
+    let notedDepth: Int
+    /// How many of the workspace's steps and entries this parse wrote.
     private var stepCount = 0
     private var entryCount = 0
 
@@ -45,67 +32,19 @@ struct JSONParser {
         case key(quoteAt: Int)
     }
 
-    /// The memory of a parser, lent from one parse to the next so that parsing many small
-    /// messages allocates only the containers they hold. Not shared between threads, and only
-    /// touched to lend and take back: its properties are exempt from the run-time exclusivity
-    /// checks, which would cost more than the lending itself.
-    final class Workspace {
-        @exclusivity(unchecked) var values = JSONParseStack<JSON>()
-        @exclusivity(unchecked) var members = JSONParseStack<JSONObject.Member>()
-        @exclusivity(unchecked) var path = JSONParseStack<PathStep>()
-        @exclusivity(unchecked) var shortStrings = JSONShortStrings()
-
-        init() {}
-
-        deinit {
-            values.deallocate()
-            members.deallocate()
-            path.deallocate()
-            shortStrings.deallocate()
-        }
-    }
-
-    init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    /// A parser of `count` bytes at `bytes` working in `work`, noting members of objects at
+    /// most `notedDepth` deep.
+    init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, work: UnsafeMutablePointer<JSONParseWorkspace>, notedDepth: Int) {
         self.bytes = bytes
         self.count = count
         self.maxDepth = maxDepth
+        self.work = work
+        self.notedDepth = notedDepth
     }
 
-    /// Borrows `spans`' workspace for this parse and takes its notes' storage; its earlier
-    /// notes are overwritten.
-    mutating func adopt(_ spans: inout JSONMemberSpans) {
-        notedDepth = spans.maxDepth
-        notedName = spans.nameUTF8
-        let workspace = spans.workspace
-        values = workspace.values
-        members = workspace.members
-        path = workspace.path
-        shortStrings = workspace.shortStrings
-        swap(&steps, &spans.steps)
-        swap(&entries, &spans.entries)
-    }
-
-    /// Gives the workspace's memory, and the notes taken, back to `spans`.
-    mutating func release(to spans: inout JSONMemberSpans) {
-        if entries.count > entryCount { entries.removeSubrange(entryCount...) }
-        if steps.count > stepCount { steps.removeSubrange(stepCount...) }
-        values.reset()
-        members.reset()
-        path.reset()
-        let workspace = spans.workspace
-        workspace.values = values
-        workspace.members = members
-        workspace.path = path
-        workspace.shortStrings = shortStrings!
-        swap(&steps, &spans.steps)
-        swap(&entries, &spans.entries)
-    }
-
-    /// Frees the memory of a parse without a workspace.
-    mutating func deallocate() {
-        values.deallocate()
-        members.deallocate()
-        path.deallocate()
+    /// Leaves the workspace ready for the next parse, whether this one ended or failed.
+    func finish() {
+        work.pointee.finish(stepCount: stepCount, entryCount: entryCount)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -118,11 +57,11 @@ struct JSONParser {
 
     /// Parses the document; when it is an object, its members go to `visitor` instead of into
     /// an object, and the result is `nil`.
-    mutating func parseDocument(visiting visitor: any JSONMemberVisitor) throws(JSONParseError) -> JSON? {
+    mutating func parseDocument<Visitor: JSONMemberVisitor>(visiting visitor: inout Visitor) throws(JSONParseError) -> JSON? {
         skipWhitespace()
         let value: JSON?
         if current == UInt8(ascii: "{") {
-            _ = try parseObject(visitor: visitor)
+            try visitObject(&visitor)
             value = nil
         } else {
             value = try parseValue()
@@ -145,7 +84,7 @@ struct JSONParser {
     /// The byte at `offset`, or 0 at the end (0 is never valid outside a string).
     @inline(__always) var current: UInt8 { offset < count ? bytes[offset] : 0 }
 
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while offset < count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -154,11 +93,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSON {
+    mutating func parseValue() throws(JSONParseError) -> JSON {
         guard offset < count else { throw error("unexpected end of input") }
         switch bytes[offset] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "{"): return try parseObject(visitor: nil)
+        case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -176,7 +115,7 @@ struct JSONParser {
         offset += length
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth)") }
         offset += 1
@@ -190,12 +129,12 @@ struct JSONParser {
             depth -= 1
             return .array([])
         }
-        let base = values.count
+        let base = work.pointee.values.count
         let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
+        if holdsNoted { work.pointee.path.push(.index(0)) }
         while true {
-            if holdsNoted { path.replaceLast(with: .index(values.count - base)) }
-            values.push(try parseValue())
+            if holdsNoted { work.pointee.path.replaceLast(with: .index(work.pointee.values.count - base)) }
+            work.pointee.values.push(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -204,60 +143,10 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
-                if holdsNoted { path.removeLast() }
-                return .array(values.pop(from: base))
+                if holdsNoted { work.pointee.path.removeLast() }
+                return .array(work.pointee.values.pop(from: base))
             default:
                 throw error("expected ',' or ']' in array")
-            }
-        }
-    }
-
-    /// An object; or, with a `visitor`, its members handed over one by one and no object built
-    /// (the result is then `.null`, a placeholder nobody reads).
-    private mutating func parseObject(visitor: (any JSONMemberVisitor)?) throws(JSONParseError) -> JSON {
-        try enterContainer()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(JSONObject())
-        }
-        let base = members.count
-        let notes = depth <= notedDepth
-        let holdsNoted = depth < notedDepth
-        if holdsNoted { path.push(.index(0)) }
-        var keys = JSONKeySketch()
-        while true {
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let quote = offset
-            let key = try parseString()
-            let isNoted = notes && isNotedName(key, quotedFrom: quote)
-            if visitor == nil { keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2)) }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-            offset += 1
-            skipWhitespace()
-            if holdsNoted { path.replaceLast(with: .key(quoteAt: quote)) }
-            let start = offset
-            let value = try parseValue()
-            if isNoted { note(start..<offset) }
-            if let visitor {
-                visitor.visit(key: key, value: value)
-            } else {
-                members.push(JSONObject.Member(key: key, value: value))
-            }
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                offset += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                if holdsNoted { path.removeLast() }
-                if visitor != nil { return .null }
-                return .object(JSONObject(members: members.pop(from: base), mayRepeatKeys: keys.mayRepeat))
-            default:
-                throw error("expected ',' or '}' in object")
             }
         }
     }
@@ -268,32 +157,32 @@ struct JSONParser {
     /// bytes are compared unless it was written with escapes. (`mutating` only so that the
     /// parser is not copied to call it.)
     @inline(__always)
-    private mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
-        if stringHadEscape { return key.utf8.elementsEqual(notedName) }
+    mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
+        if stringHadEscape { return key.utf8.elementsEqual(work.pointee.notedName) }
         let length = offset &- quote &- 2
-        guard length == notedName.count else { return false }
-        return notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
+        guard length == work.pointee.notedName.count else { return false }
+        return work.pointee.notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }
     }
 
     /// Notes `range`, the value of a noted member of the innermost open object, at the path to
     /// that object (its keys read again from the text).
-    private mutating func note(_ range: Range<Int>) {
+    mutating func note(_ range: Range<Int>) {
         let pathCount = depth - 1
         let entry = JSONMemberSpans.Entry(pathStart: stepCount, pathCount: pathCount, range: range)
-        if entryCount < entries.count { entries[entryCount] = entry } else { entries.append(entry) }
+        if entryCount < work.pointee.entries.count { work.pointee.entries[entryCount] = entry } else { work.pointee.entries.append(entry) }
         entryCount += 1
         guard pathCount > 0 else { return }
         let resume = offset
         for position in 0..<pathCount {
             let step: JSONMemberSpans.Step
-            switch path[position] {
+            switch work.pointee.path[position] {
             case .index(let index):
                 step = .index(index)
             case .key(let quote):
                 offset = quote
                 step = .key((try? parseString()) ?? "")
             }
-            if stepCount < steps.count { steps[stepCount] = step } else { steps.append(step) }
+            if stepCount < work.pointee.steps.count { work.pointee.steps[stepCount] = step } else { work.pointee.steps.append(step) }
             stepCount += 1
         }
         offset = resume

@@ -4,7 +4,8 @@
 /// checking a new one.
 ///
 /// Such strings are stored inline (no heap memory), so the table holds no memory of its own
-/// beyond its fixed slots. Whoever holds it last calls `deallocate()`.
+/// beyond its fixed slots, which are freed with the last table that holds them. An empty
+/// table (`init()`) has no slots: `isEmpty`, and its owner makes strings without it.
 struct JSONShortStrings {
     /// A string's bytes as two words, its length in the top byte (never 0xFF).
     private struct Entry {
@@ -13,13 +14,43 @@ struct JSONShortStrings {
         var string: String
     }
 
+    /// Owns the slots `entries` points to.
+    private final class Slots {
+        let entries: UnsafeMutablePointer<Entry>
+
+        init() {
+            entries = .allocate(capacity: JSONShortStrings.slotCount)
+            entries.initialize(repeating: Entry(low: 0, high: ~0, string: ""), count: JSONShortStrings.slotCount)
+        }
+
+        deinit {
+            entries.deinitialize(count: JSONShortStrings.slotCount)
+            entries.deallocate()
+        }
+    }
+
     private static let slotCount = 64
+    private var slots: Slots?
+    /// `slots`' memory, read without going through the object.
     private var entries: UnsafeMutablePointer<Entry>?
 
+    /// A table without slots.
+    init() {}
+
+    /// A table with slots, when `hasSlots`.
+    init(hasSlots: Bool) {
+        guard hasSlots else { return }
+        let slots = Slots()
+        (self.slots, entries) = (slots, slots.entries)
+    }
+
+    /// Whether the table has no slots.
+    var isEmpty: Bool { entries == nil }
+
     /// The string of the `length` (at most 15) ASCII bytes at `start`, of which `readable` bytes
-    /// may be read.
+    /// may be read; the table must have slots.
     @inline(__always)
-    mutating func string(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> String {
+    func string(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> String {
         var low: UInt64 = 0
         var high = UInt64(length) << 56
         if readable >= 16 {
@@ -37,7 +68,7 @@ struct JSONShortStrings {
                 if position < 8 { low |= byte << (8 * position) } else { high |= byte << (8 * (position - 8)) }
             }
         }
-        let entries = self.entries ?? allocate()
+        let entries = self.entries.unsafelyUnwrapped
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         let slot = entries + Int(truncatingIfNeeded: mixed >> 58)
         if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
@@ -58,21 +89,5 @@ struct JSONShortStrings {
     /// The low `count` bytes of a word.
     @inline(__always) private static func mask(_ count: Int) -> UInt64 {
         count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
-    }
-
-    @inline(never)
-    private mutating func allocate() -> UnsafeMutablePointer<Entry> {
-        let fresh = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotCount)
-        fresh.initialize(repeating: Entry(low: 0, high: ~0, string: ""), count: Self.slotCount)
-        entries = fresh
-        return fresh
-    }
-
-    /// Frees the table.
-    mutating func deallocate() {
-        guard let entries else { return }
-        entries.deinitialize(count: Self.slotCount)
-        entries.deallocate()
-        self.entries = nil
     }
 }

@@ -18,17 +18,18 @@ final class Connection: Sendable {
                               backlogLimit: configuration.outputBacklogLimit, logger: configuration.logger)
     }
 
-    /// Starts the writer, then reads on a thread of its own, handing messages to the delegate
-    /// `makeDelegate` makes on that thread; `ended` runs there when reading ends.
+    /// Starts the writer, then reads on a thread of its own with `read`, which runs the reader
+    /// (`MessageReader.run(delegate:)`) with a delegate it makes on that thread; `ended` runs
+    /// there when reading ends.
     func start(
-        _ makeDelegate: @escaping @Sendable () -> MessageReaderDelegate,
+        _ read: @escaping @Sendable (MessageReader) -> MessageReader.Ending,
         ended: @escaping @Sendable (MessageReader.Ending) -> Void
     ) {
         writer.start()
         let reader = MessageReader(fileDescriptor: input, maxMessageBytes: configuration.maxMessageBytes, framing: configuration.framing)
         let logger = configuration.logger
         let thread = Thread {
-            let ending = reader.run(delegate: makeDelegate())
+            let ending = read(reader)
             if case .failed(let code) = ending {
                 logger.log(.warning, "reading stdin failed: \(String(cString: strerror(code))); treated as the end of input")
             }

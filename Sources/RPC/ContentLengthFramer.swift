@@ -63,7 +63,7 @@ struct ContentLengthFramer: Framer {
         self.maxMessageBytes = maxMessageBytes
     }
 
-    mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+    mutating func consume(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate) {
         while true {
             switch state {
             case .body(let length):
@@ -85,7 +85,7 @@ struct ContentLengthFramer: Framer {
                 state = .headers
             case .idle, .headers:
                 guard let newline = buffer.firstIndex(of: 0x0A, from: buffer.start + scanned) else {
-                    keepOrDropPartialLine(&buffer, delegate)
+                    keepOrDropPartialLine(&buffer, &delegate)
                     return buffer.rewindIfEmpty()
                 }
                 let line = buffer.unconsumed[..<newline]
@@ -93,12 +93,12 @@ struct ContentLengthFramer: Framer {
                 droppedLine = nil
                 scanned = 0
                 buffer.start = newline + 1
-                read(line, dropped: dropped, delegate)
+                read(line, dropped: dropped, &delegate)
             }
         }
     }
 
-    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate) {
         let partialIsBlank = (droppedLine?.isBlank ?? true) && buffer.unconsumed.allSatisfy(MessageReader.isWhitespace)
         switch state {
         case .idle where !partialIsBlank:
@@ -114,7 +114,7 @@ struct ContentLengthFramer: Framer {
     }
 
     /// One whole line (without its `\n`); `dropped` says what came before it if it was too long to keep.
-    private mutating func read(_ line: ArraySlice<UInt8>, dropped: DroppedLine?, _ delegate: MessageReaderDelegate) {
+    private mutating func read(_ line: ArraySlice<UInt8>, dropped: DroppedLine?, _ delegate: inout some MessageReaderDelegate) {
         let byteCount = (dropped?.bytes ?? 0) + line.count + 1
         if case .idle = state {
             if (dropped?.isBlank ?? true) && line.allSatisfy(Self.isBlank) { return }
@@ -123,18 +123,18 @@ struct ContentLengthFramer: Framer {
         }
         section.bytes += byteCount
         if section.bytes > Self.maxHeaderBytes {
-            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
+            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", &delegate)
         }
         let content = line.last == 0x0D ? line.dropLast() : line
         if dropped == nil && content.isEmpty {
-            endSection(delegate)
+            endSection(&delegate)
         } else if dropped == nil && byteCount <= Self.maxHeaderBytes {
-            read(header: content, delegate)
+            read(header: content, &delegate)
         }
     }
 
     /// No line end in the buffer yet: a line too long to be read is dropped as it arrives.
-    private mutating func keepOrDropPartialLine(_ buffer: inout ReadBuffer, _ delegate: MessageReaderDelegate) {
+    private mutating func keepOrDropPartialLine(_ buffer: inout ReadBuffer, _ delegate: inout some MessageReaderDelegate) {
         let partial = buffer.unconsumed
         scanned = partial.count
         let isTooLong = (droppedLine?.bytes ?? 0) + partial.count > Self.maxHeaderBytes
@@ -146,40 +146,40 @@ struct ContentLengthFramer: Framer {
         buffer.discardAll()
         scanned = 0
         if case .headers = state, isTooLong {
-            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", delegate)
+            reject("bad header: the header section exceeds \(Self.maxHeaderBytes) bytes", &delegate)
         }
     }
 
     /// One `Name: value` line of a section.
-    private mutating func read(header line: ArraySlice<UInt8>, _ delegate: MessageReaderDelegate) {
+    private mutating func read(header line: ArraySlice<UInt8>, _ delegate: inout some MessageReaderDelegate) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
               line[..<colon].allSatisfy(Self.isTokenByte)
         else {
-            return reject("bad header: '\(Self.printable(line))' is not 'Name: value'", delegate)
+            return reject("bad header: '\(Self.printable(line))' is not 'Name: value'", &delegate)
         }
         guard line[..<colon].map(Framing.lowercased).elementsEqual(Self.marker.dropLast()) else { return }
         let value = line[(colon + 1)...].drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed()
         guard !value.isEmpty, value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
-            return reject("bad header: Content-Length '\(Self.printable(value))' is not a number", delegate)
+            return reject("bad header: Content-Length '\(Self.printable(value))' is not a number", &delegate)
         }
         // Twelve digits already exceed any cap; saturate instead of overflowing.
         let length = value.reduce(0) { $0 > 999_999_999_999 ? $0 : $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         if let earlier = section.length, earlier != length {
             section.hasConflictingLengths = true
-            reject("bad header: two different Content-Length values", delegate)
+            reject("bad header: two different Content-Length values", &delegate)
         }
         section.length = length
     }
 
     /// The empty line after the headers: the body follows, or is skipped, or the framer
     /// resynchronises.
-    private mutating func endSection(_ delegate: MessageReaderDelegate) {
+    private mutating func endSection(_ delegate: inout some MessageReaderDelegate) {
         let length = section.hasConflictingLengths ? nil : section.length
         if !section.isRejected {
             if let length, length > maxMessageBytes {
-                reject(MessageReader.oversized(maxMessageBytes), delegate)
+                reject(MessageReader.oversized(maxMessageBytes), &delegate)
             } else if length == nil {
-                reject("bad header: no Content-Length", delegate)
+                reject("bad header: no Content-Length", &delegate)
             }
         }
         if let length {
@@ -190,7 +190,7 @@ struct ContentLengthFramer: Framer {
     }
 
     /// Answers the section once, with its first problem.
-    private mutating func reject(_ reason: String, _ delegate: MessageReaderDelegate) {
+    private mutating func reject(_ reason: String, _ delegate: inout some MessageReaderDelegate) {
         guard !section.isRejected else { return }
         section.isRejected = true
         delegate.messageReader(didReject: reason)

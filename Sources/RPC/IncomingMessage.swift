@@ -10,8 +10,9 @@ enum IncomingMessage {
     case invalid(id: RequestID, error: RPCError)
 
     /// What JSON-RPC reads of a message that is an object, gathered member by member (a
-    /// repeated member counts with its last value, as an object keeps it).
-    struct Envelope {
+    /// repeated member counts with its last value, as an object keeps it), from the object or
+    /// while it is parsed (`JSON.parse(_:maxDepth:noting:visiting:)`).
+    struct Envelope: JSONMemberVisitor {
         var id: JSON?
         var isVersion2 = false
         /// The method's name, when `method` is a string.
@@ -19,42 +20,34 @@ enum IncomingMessage {
         var params: JSON?
         var paramsAreStructured = true
 
-        /// Takes one member, telling the envelope's names apart by length first.
-        mutating func add(_ key: String, _ value: JSON) {
-            switch key.utf8.count {
-            case 2 where key == "id":
+        /// Takes one member, by its name's UTF-8, telling the envelope's names apart by length
+        /// first.
+        @inline(__always)
+        mutating func visit(key: UnsafeBufferPointer<UInt8>, value: consuming JSON) {
+            switch key.count {
+            case 2 where Self.is(key, "id"):
                 id = value
-            case 6 where key == "method":
+            case 6 where Self.is(key, "method"):
                 if case .string(let name) = value { method = name } else { method = nil }
-            case 6 where key == "params":
+            case 6 where Self.is(key, "params"):
                 switch value {
                 case .array, .object: paramsAreStructured = true
                 default: paramsAreStructured = false
                 }
                 params = value
-            case 7 where key == "jsonrpc":
+            case 7 where Self.is(key, "jsonrpc"):
                 if case .string(let version) = value { isVersion2 = version == "2.0" } else { isVersion2 = false }
             default:
                 break
             }
         }
-    }
 
-    /// Gathers the envelope of the message being parsed (`JSON.parse(_:maxDepth:noting:visiting:)`);
-    /// one per reader, used by its thread only, which is why its state is exempt from the
-    /// run-time exclusivity checks.
-    final class Reader: JSONMemberVisitor {
-        @exclusivity(unchecked) private var envelope = Envelope()
-
-        func visit(key: String, value: JSON) {
-            envelope.add(key, value)
-        }
-
-        /// The envelope read since the last call, leaving an empty one.
-        func take() -> Envelope {
-            var taken = Envelope()
-            swap(&taken, &envelope)
-            return taken
+        /// Whether `key` holds the bytes of `name`, which is as long.
+        @inline(__always)
+        private static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+            let name = name.utf8Start
+            for position in key.indices where key[position] != name[position] { return false }
+            return true
         }
     }
 
@@ -66,14 +59,17 @@ enum IncomingMessage {
             return
         }
         var envelope = Envelope()
-        object.forEachMember { envelope.add($0, $1) }
+        object.forEachMember { key, value in
+            var key = key
+            key.withUTF8 { envelope.visit(key: $0, value: value) }
+        }
         self.init(envelope, idText: idText)
     }
 
     /// Classifies the envelope of a message that is an object.
-    init(_ envelope: __owned Envelope, idText: ArraySlice<UInt8>?) {
+    init(_ envelope: consuming Envelope, idText: ArraySlice<UInt8>?) {
         var id: RequestID?
-        if let rawID = envelope.id {
+        if let rawID = envelope.id.take() {
             guard let read = RequestID(rawID, writtenAs: idText) else {
                 self = .invalid(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))
                 return
@@ -84,7 +80,7 @@ enum IncomingMessage {
             self = .invalid(id: id ?? .null, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
             return
         }
-        guard let method = envelope.method else {
+        guard let method = envelope.method.take() else {
             self = .invalid(id: id ?? .null, error: .invalidRequest("'method' must be a string"))
             return
         }
@@ -93,9 +89,9 @@ enum IncomingMessage {
             return
         }
         if let id {
-            self = .request(id: id, method: method, params: envelope.params)
+            self = .request(id: id, method: method, params: envelope.params.take())
         } else {
-            self = .notification(method: method, params: envelope.params)
+            self = .notification(method: method, params: envelope.params.take())
         }
     }
 }

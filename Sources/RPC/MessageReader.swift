@@ -5,30 +5,31 @@ import Darwin
 #endif
 import Locking
 
-/// What the framing layer hands upwards; all calls come from the reader thread.
-protocol MessageReaderDelegate: AnyObject {
+/// What the framing layer hands upwards; all calls come from the reader thread, which holds
+/// the delegate `inout` for as long as it reads (its state needs no run-time exclusivity checks).
+protocol MessageReaderDelegate {
     /// The stream's framing is known (configured, or detected from its first bytes); called once,
     /// before the first message.
-    func messageReader(didDetect framing: Framing)
+    mutating func messageReader(didDetect framing: Framing)
     /// One message's JSON text (for lines: without the `\n` and one trailing `\r`, never blank).
     /// The bytes are only valid during the call.
-    func messageReader(didRead message: ArraySlice<UInt8>)
+    mutating func messageReader(didRead message: ArraySlice<UInt8>)
     /// A message could not be framed: over the size cap, a bad header, cut off by the end of
     /// input. Answered -32700 with `reason`; the reader has already skipped past it.
-    func messageReader(didReject reason: String)
+    mutating func messageReader(didReject reason: String)
     /// Every complete message of the latest chunk was handed over.
-    func messageReaderDidFinishChunk()
+    mutating func messageReaderDidFinishChunk()
     /// Asked before every read: blocks while the output is over its bound, then says whether to
     /// read on.
-    func messageReaderMayRead() -> MessageReader.Permission
+    mutating func messageReaderMayRead() -> MessageReader.Permission
 }
 
 /// One way of cutting a byte stream into messages, fed chunk by chunk.
 protocol Framer {
     /// Hands every complete message in `buffer` to `delegate` and consumes what it used.
-    mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate)
+    mutating func consume(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate)
     /// The input ended: deals with what is left in `buffer`.
-    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate)
+    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate)
 }
 
 /// The reader thread's loop: reads large chunks into one reusable buffer, settles the framing
@@ -60,7 +61,7 @@ struct MessageReader {
     var chunkSize = 1 << 18
 
     /// Reads until end of input, a read error, or the delegate stops it.
-    func run(delegate: MessageReaderDelegate) -> Ending {
+    func run(delegate: inout some MessageReaderDelegate) -> Ending {
         var buffer = ReadBuffer(chunkSize: chunkSize)
         var framing = self.framing
         var ending: Ending?
@@ -81,24 +82,24 @@ struct MessageReader {
         }
         delegate.messageReader(didDetect: framing!)
         switch framing! {
-        case .newline: return run(NewlineFramer(maxMessageBytes: maxMessageBytes), &buffer, ending, delegate)
-        case .contentLength: return run(ContentLengthFramer(maxMessageBytes: maxMessageBytes), &buffer, ending, delegate)
+        case .newline: return run(NewlineFramer(maxMessageBytes: maxMessageBytes), &buffer, ending, &delegate)
+        case .contentLength: return run(ContentLengthFramer(maxMessageBytes: maxMessageBytes), &buffer, ending, &delegate)
         }
     }
 
-    private func run(_ framer: some Framer, _ buffer: inout ReadBuffer, _ ending: Ending?, _ delegate: MessageReaderDelegate) -> Ending {
+    private func run(_ framer: some Framer, _ buffer: inout ReadBuffer, _ ending: Ending?, _ delegate: inout some MessageReaderDelegate) -> Ending {
         var framer = framer
         var ending = ending
         while true {
             if buffer.count > 0 {
                 // What the chunk's messages hand to other threads goes once, after the chunk.
                 HandOffBatch.run {
-                    framer.consume(&buffer, delegate: delegate)
+                    framer.consume(&buffer, delegate: &delegate)
                     delegate.messageReaderDidFinishChunk()
                 }
             }
             if let ending {
-                framer.endOfInput(&buffer, delegate: delegate)
+                framer.endOfInput(&buffer, delegate: &delegate)
                 delegate.messageReaderDidFinishChunk()
                 return ending
             }

@@ -6,24 +6,22 @@ import JSON
 ///
 /// Answers made on the reader thread (synchronous handlers, errors) are framed into one buffer
 /// and handed to the writer once per input chunk, and before any asynchronous handler runs, so
-/// that they go out before whatever that handler causes. Only the reader thread uses a router.
-final class MessageRouter: MessageReaderDelegate {
+/// that they go out before whatever that handler causes. Only the reader thread uses a router,
+/// and holds it `inout` while it reads (`MessageReader.run(delegate:)`): its state is checked
+/// for exclusive access when compiled, not at run time.
+struct MessageRouter: MessageReaderDelegate {
     private let dispatcher: Dispatcher
     private let input: Int32
     private let trace: MessageTrace?
     private var framing: Framing
-    // The state below is the reader thread's alone (see above), so the run-time exclusivity
-    // checks on every message are left out.
     /// Where each `id` (and a `$/cancelRequest`'s `params.id`) sits in the message being read.
-    @exclusivity(unchecked) private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
-    /// What a message that is an object says, read while it is parsed.
-    private let envelopes = IncomingMessage.Reader()
+    private var ids = JSONMemberSpans(name: "id", maxDepth: 3)
     /// The dispatcher's registrations as of `registrationsVersion`.
-    @exclusivity(unchecked) private var registrations = MethodTable<Dispatcher.Registration>([:])
-    @exclusivity(unchecked) private var registrationsVersion = -1
+    private var registrations = MethodTable<Dispatcher.Registration>([:])
+    private var registrationsVersion = -1
     /// Answers framed on the reader thread, not yet handed to the writer.
-    @exclusivity(unchecked) private var answers: [UInt8] = []
-    @exclusivity(unchecked) private var answerEnds: [Int] = []
+    private var answers: [UInt8] = []
+    private var answerEnds: [Int] = []
 
     init(dispatcher: Dispatcher, input: Int32) {
         self.dispatcher = dispatcher
@@ -34,32 +32,32 @@ final class MessageRouter: MessageReaderDelegate {
 
     // MARK: - MessageReaderDelegate
 
-    func messageReader(didDetect framing: Framing) {
+    mutating func messageReader(didDetect framing: Framing) {
         if dispatcher.configuration.framing == nil { dispatcher.logger.log(.info, "framing: \(framing.rawValue) (detected)") }
         self.framing = framing
         dispatcher.writer.use(framing)
         trace?.use(framing)
     }
 
-    func messageReader(didRead message: ArraySlice<UInt8>) {
+    mutating func messageReader(didRead message: ArraySlice<UInt8>) {
         guard !dispatcher.exitRequested.load(ordering: .relaxed) else { return }
         // A message that is an object is taken apart as it is parsed, unless it is traced whole.
         let parsed: JSON?
+        var envelope = IncomingMessage.Envelope()
         do {
             let maxDepth = dispatcher.configuration.maxNestingDepth
             if trace == nil {
-                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids, visiting: envelopes)
+                parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids, visiting: &envelope)
             } else {
                 parsed = try JSON.parse(message, maxDepth: maxDepth, noting: &ids)
             }
         } catch {
-            _ = envelopes.take()
             trace?.incoming(message, parsed: nil)
             dispatcher.logger.log(.debug, "unparsable message: \(error)")
             return answer(id: .null, .failure(.parseError(error.description)), sink: nil)
         }
         guard let json = parsed else {
-            return route(IncomingMessage(envelopes.take(), idText: idText(at: EmptyCollection(), of: message)), element: nil, of: message, sink: nil)
+            return route(IncomingMessage(consume envelope, idText: idText(at: EmptyCollection(), of: message)), element: nil, of: message, sink: nil)
         }
         trace?.incoming(message, parsed: json)
         guard case .array(let elements) = json else {
@@ -77,17 +75,17 @@ final class MessageRouter: MessageReaderDelegate {
         if let batch = collector.finishDispatch() { answer(batch: batch) }
     }
 
-    func messageReader(didReject reason: String) {
+    mutating func messageReader(didReject reason: String) {
         dispatcher.logger.log(.warning, "skipping a message: \(reason)")
         trace?.rejected(reason, maxMessageBytes: dispatcher.configuration.maxMessageBytes)
         answer(id: .null, .failure(.parseError(reason)), sink: nil)
     }
 
-    func messageReaderDidFinishChunk() {
+    mutating func messageReaderDidFinishChunk() {
         flushAnswers()
     }
 
-    func messageReaderMayRead() -> MessageReader.Permission {
+    mutating func messageReaderMayRead() -> MessageReader.Permission {
         guard !dispatcher.exitRequested.load(ordering: .relaxed), !dispatcher.isWindingDown else { return .stop }
         return dispatcher.writer.waitWhileBacklogExceedsLimit(watching: input) ? .read : .inputClosed
     }
@@ -96,17 +94,12 @@ final class MessageRouter: MessageReaderDelegate {
 
     /// The text of the `id` member of the object at `path`, as the parser noted it.
     private func idText<Path: Collection<JSONMemberSpans.Step>>(at path: Path, of message: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        Self.range(at: path, in: &ids).map { message[(message.startIndex + $0.lowerBound)..<(message.startIndex + $0.upperBound)] }
-    }
-
-    /// Reads the spans in place (a class's stored struct would be copied to be read).
-    private static func range<Path: Collection<JSONMemberSpans.Step>>(at path: Path, in spans: inout JSONMemberSpans) -> Range<Int>? {
-        spans.range(at: path)
+        ids.range(at: path).map { message[(message.startIndex + $0.lowerBound)..<(message.startIndex + $0.upperBound)] }
     }
 
     /// How `method` is served, from the router's copy of the dispatcher's registrations
     /// (refreshed whenever they changed).
-    private func registration(for method: String) -> Dispatcher.Registration? {
+    private mutating func registration(for method: String) -> Dispatcher.Registration? {
         if dispatcher.registrationsVersion.load(ordering: .acquiring) != registrationsVersion {
             let snapshot = dispatcher.registrationsSnapshot()
             (registrationsVersion, registrations) = (snapshot.version, MethodTable(snapshot.registrations))
@@ -116,7 +109,7 @@ final class MessageRouter: MessageReaderDelegate {
 
     /// Routes one classified message: the whole message (`element` nil) or that element of a
     /// batch.
-    private func route(_ message: IncomingMessage, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
+    private mutating func route(_ message: IncomingMessage, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
         switch message {
         case .request(let id, let method, let params): route(id: id, method: method, params: params, element: element, of: text, sink: sink)
         case .notification(let method, let params): route(id: nil, method: method, params: params, element: element, of: text, sink: sink)
@@ -126,7 +119,7 @@ final class MessageRouter: MessageReaderDelegate {
 
     /// Calls the handler of `method`; a request (`id` not nil) is answered exactly once, a
     /// notification never.
-    private func route(id: RequestID?, method: String, params: JSON?, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
+    private mutating func route(id: RequestID?, method: String, params: JSON?, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
         if dispatcher.isShutDown.load(ordering: .relaxed) && method != BuiltinMethod.exit && method != BuiltinMethod.ping {
             if let id { answer(id: id, .failure(.serverShuttingDown()), sink: sink) }
             return
@@ -162,7 +155,7 @@ final class MessageRouter: MessageReaderDelegate {
     }
 
     /// `$/cancelRequest {id}`, the id read as the very text it was written with.
-    private func cancel(_ params: JSON?, idText: ArraySlice<UInt8>?) -> Result<JSON, RPCError> {
+    private mutating func cancel(_ params: JSON?, idText: ArraySlice<UInt8>?) -> Result<JSON, RPCError> {
         guard let rawID = params?["id"], let id = RequestID(rawID, writtenAs: idText) else {
             return .failure(.invalidParams("must be the id of a request", field: "id"))
         }
@@ -173,7 +166,7 @@ final class MessageRouter: MessageReaderDelegate {
     // MARK: - Answers made on the reader thread
 
     /// Queues an answer; a line's is written after the current chunk, a batch's joins its array.
-    private func answer(id: RequestID, _ result: Result<JSON, RPCError>, sink: BatchCollector?) {
+    private mutating func answer(id: RequestID, _ result: Result<JSON, RPCError>, sink: BatchCollector?) {
         if let collector = sink {
             if let batch = collector.add({ MessageEncoder.appendResponse(id: id, result: result, to: &$0.tail) }) {
                 answer(batch: batch)
@@ -187,7 +180,7 @@ final class MessageRouter: MessageReaderDelegate {
 
     /// Queues a batch's answer; one with inline data goes to the writer as it is, after what
     /// the reader queued before it.
-    private func answer(batch: OutputBuffer) {
+    private mutating func answer(batch: OutputBuffer) {
         if batch.isPlain {
             append(batch.tail)
         } else {
@@ -197,7 +190,7 @@ final class MessageRouter: MessageReaderDelegate {
         }
     }
 
-    private func append(_ body: [UInt8]) {
+    private mutating func append(_ body: [UInt8]) {
         trace?.outgoing(OutputBuffer(body))
         framing.appendMessage(body, to: &answers)
         answerEnds.append(answers.count)
@@ -205,7 +198,7 @@ final class MessageRouter: MessageReaderDelegate {
     }
 
     /// Hands the queued answers to the writer.
-    private func flushAnswers() {
+    private mutating func flushAnswers() {
         guard !answers.isEmpty else { return }
         dispatcher.writer.enqueue(framed: answers, ends: answerEnds)
         answers.removeAll(keepingCapacity: true)

@@ -6,6 +6,9 @@
 struct MethodTable<Value> {
     private struct Slot {
         let name: String
+        /// `name`'s hash, compared before the name so that a slot probed on the way costs no
+        /// string comparison.
+        let hash: Int
         let value: Value
     }
 
@@ -19,20 +22,26 @@ struct MethodTable<Value> {
         mask = capacity - 1
         slots = Array(repeating: nil, count: capacity)
         for (name, value) in entries {
-            var position = Self.hash(name) & mask
+            let hash = Self.hash(name)
+            var position = hash & mask
             while slots[position] != nil { position = (position + 1) & mask }
-            slots[position] = Slot(name: name, value: value)
+            slots[position] = Slot(name: name, hash: hash, value: value)
         }
     }
 
     /// The value of `name`, if it has one.
     subscript(name: String) -> Value? {
-        var position = Self.hash(name) & mask
-        while let slot = slots[position] {
-            if slot.name == name { return slot.value }
-            position = (position + 1) & mask
+        let mask = self.mask
+        let hash = Self.hash(name)
+        var position = hash & mask
+        return slots.withUnsafeBufferPointer { slots in
+            while slots[position] != nil {
+                let slot = slots[position].unsafelyUnwrapped
+                if slot.hash == hash && slot.name == name { return slot.value }
+                position = (position + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     private static func hash(_ name: String) -> Int {

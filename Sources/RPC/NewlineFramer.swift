@@ -13,12 +13,12 @@ struct NewlineFramer: Framer {
         self.maxMessageBytes = maxMessageBytes
     }
 
-    mutating func consume(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+    mutating func consume(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate) {
         while let newline = buffer.firstIndex(of: 0x0A, from: buffer.start + scanned) {
             if isDiscarding {
                 isDiscarding = false
             } else {
-                deliver(buffer.unconsumed[..<newline], to: delegate)
+                deliver(buffer.unconsumed[..<newline], to: &delegate)
             }
             buffer.start = newline + 1
             scanned = 0
@@ -38,13 +38,13 @@ struct NewlineFramer: Framer {
         buffer.rewindIfEmpty()
     }
 
-    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: MessageReaderDelegate) {
+    mutating func endOfInput(_ buffer: inout ReadBuffer, delegate: inout some MessageReaderDelegate) {
         // A last line without a newline still counts.
-        if !isDiscarding && buffer.count > 0 { deliver(buffer.unconsumed, to: delegate) }
+        if !isDiscarding && buffer.count > 0 { deliver(buffer.unconsumed, to: &delegate) }
         buffer.discardAll()
     }
 
-    private func deliver(_ rawLine: ArraySlice<UInt8>, to delegate: MessageReaderDelegate) {
+    private func deliver(_ rawLine: ArraySlice<UInt8>, to delegate: inout some MessageReaderDelegate) {
         let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
         if line.count > maxMessageBytes {
             delegate.messageReader(didReject: MessageReader.oversized(maxMessageBytes))

@@ -13,8 +13,10 @@ public struct RPCParams: Sendable {
     /// Prefix for field names in errors, e.g. `input.` when reading a nested object.
     public let path: String
 
-    /// Named params; `nil` reads as `{}`, anything but an object is -32602.
-    public init(_ params: JSON?, path: String = "") throws(RPCError) {
+    /// Named params; `nil` reads as `{}`, anything but an object is -32602. The params are
+    /// borrowed: only the object's members are copied.
+    @inlinable
+    public init(_ params: borrowing JSON?, path: String = "") throws(RPCError) {
         switch params {
         case nil: object = JSONObject()
         case .object(let members)?: object = members

@@ -100,7 +100,10 @@ public final class RPCServer: Sendable {
     public func run() -> Int32 {
         let dispatcher = self.dispatcher
         let input = connection.input
-        connection.start({ MessageRouter(dispatcher: dispatcher, input: input) }) { ending in
+        connection.start({ reader in
+            var router = MessageRouter(dispatcher: dispatcher, input: input)
+            return reader.run(delegate: &router)
+        }) { ending in
             switch ending {
             case _ where dispatcher.exitRequested.load(ordering: .relaxed):
                 dispatcher.finish(grace: 0, reason: "exit")

@@ -34,6 +34,10 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     /// parser noted them): a second copy of the text is kept only when the value would not
     /// encode as those very bytes.
     init?(_ json: JSON, writtenAs text: ArraySlice<UInt8>?) {
+        if case .int(let value) = json, text.map({ Self.isDecimal($0, of: value) }) ?? true {
+            self.init(canonical: json)
+            return
+        }
         guard let text, !Self.isEncoding(text, of: json) else {
             self.init(json, text: nil)
             return
@@ -58,22 +62,25 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether `text` is `value` in decimal, as `JSONWriter.appendInteger` writes it; compared
-    /// digit by digit from the end, without making a string.
+    /// Whether `text` is `value` in decimal, as `JSONWriter.appendInteger` writes it: a `-`
+    /// exactly when negative, no leading zero, the digits read left to right without making a
+    /// string.
     private static func isDecimal(_ text: ArraySlice<UInt8>, of value: Int64) -> Bool {
-        var magnitude = value.magnitude
-        var position = text.endIndex
-        repeat {
-            guard position > text.startIndex else { return false }
-            position -= 1
-            guard text[position] == UInt8(ascii: "0") + UInt8(magnitude % 10) else { return false }
-            magnitude /= 10
-        } while magnitude > 0
+        var position = text.startIndex
         if value < 0 {
-            guard position > text.startIndex, text[position - 1] == UInt8(ascii: "-") else { return false }
-            position -= 1
+            guard position < text.endIndex, text[position] == UInt8(ascii: "-") else { return false }
+            position += 1
         }
-        return position == text.startIndex
+        let digitCount = text.endIndex - position
+        guard (1...19).contains(digitCount), text[position] != UInt8(ascii: "0") || digitCount == 1 else { return false }
+        var magnitude: UInt64 = 0
+        while position < text.endIndex {
+            let digit = text[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return false }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            position += 1
+        }
+        return magnitude == value.magnitude
     }
 
     /// An id whose text is `json`'s own encoding.

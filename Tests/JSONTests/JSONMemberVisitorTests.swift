@@ -3,15 +3,15 @@ import XCTest
 
 /// A parse can hand the members of a top-level object to a visitor instead of building it.
 final class JSONMemberVisitorTests: XCTestCase {
-    private final class Members: JSONMemberVisitor {
+    private struct Members: JSONMemberVisitor {
         var seen: [(String, JSON)] = []
-        func visit(key: String, value: JSON) { seen.append((key, value)) }
+        mutating func visit(key: UnsafeBufferPointer<UInt8>, value: consuming JSON) { seen.append((String(decoding: key, as: UTF8.self), value)) }
     }
 
     private func visit(_ text: String) throws -> (JSON?, [(String, JSON)], JSONMemberSpans) {
         var spans = JSONMemberSpans(name: "id", maxDepth: 3)
-        let members = Members()
-        let value = try JSON.parse(Array(text.utf8)[...], noting: &spans, visiting: members)
+        var members = Members()
+        let value = try JSON.parse(Array(text.utf8)[...], noting: &spans, visiting: &members)
         return (value, members.seen, spans)
     }
 

@@ -21,7 +21,7 @@ final class MessageReaderTests: XCTestCase {
         var descriptors: [Int32] = [0, 0]
         precondition(pipe(&descriptors) == 0)
         defer { close(descriptors[0]) }
-        let recorder = Recorder()
+        var recorder = Recorder()
         var buffer = ReadBuffer(chunkSize: chunkSize)
         for chunk in chunks where !chunk.isEmpty {
             precondition(chunk.count <= 1 << 16, "a chunk must fit the pipe")
@@ -31,10 +31,10 @@ final class MessageReaderTests: XCTestCase {
                 guard case .read(let count) = buffer.fill(from: descriptors[0]) else { preconditionFailure("the chunk was written") }
                 read += count
             }
-            framer.consume(&buffer, delegate: recorder)
+            framer.consume(&buffer, delegate: &recorder)
         }
         close(descriptors[1])
-        framer.endOfInput(&buffer, delegate: recorder)
+        framer.endOfInput(&buffer, delegate: &recorder)
         return recorder.events
     }
 
@@ -112,8 +112,8 @@ final class MessageReaderTests: XCTestCase {
                 func messageReaderDidFinishChunk() {}
                 func messageReaderMayRead() -> MessageReader.Permission { .read }
             }
-            let detector = Detector()
-            XCTAssertEqual(MessageReader(fileDescriptor: descriptors[0], maxMessageBytes: 100, framing: nil).run(delegate: detector), .endOfInput)
+            var detector = Detector()
+            XCTAssertEqual(MessageReader(fileDescriptor: descriptors[0], maxMessageBytes: 100, framing: nil).run(delegate: &detector), .endOfInput)
             close(descriptors[0])
             XCTAssertEqual(detector.framing, framing)
             XCTAssertEqual(detector.messages, [framing == .newline ? "[1]" : "[]"])

@@ -14,7 +14,8 @@ final class RequestIDTests: XCTestCase {
 
     func testEveryIdIsEchoedByteForByte() {
         let ids = [#""\ud800""#, #""\udc00\ud800""#, "-0", "1E2", "1e-400", "9223372036854775808", "-9223372036854775809",
-                   "1.50", "0.1e1", #""\u0061""#, #""a""#, #""\/""#, "null", "7"]
+                   "1.50", "0.1e1", #""\u0061""#, #""a""#, #""\/""#, "null", "7", "0", "-7", "1234",
+                   "9223372036854775807", "-9223372036854775808"]
         let harness = makeHarness()
         for (index, id) in ids.enumerated() {
             // One through the fast path where it can, one through the general parser (an escaped member name).
