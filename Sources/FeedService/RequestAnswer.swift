@@ -3,8 +3,8 @@ import Reactive
 import RPC
 
 /// Answers a feed request with its outcome, as `MessageRegistry`'s handler subscribes it: the
-/// secrets replaced (an image's base64 `data` is not text), written straight into the answer
-/// unless it carries binary members. A value kept inside the subscription.
+/// secrets replaced (an image's base64 `data` is not text), written into the answer through
+/// `WireAnswer` unless it carries binary members. A value kept inside the subscription.
 struct RequestAnswer<Request: FeedRequest>: SingleObserving {
     let request: Request
     let context: RequestContext
@@ -17,8 +17,7 @@ struct RequestAnswer<Request: FeedRequest>: SingleObserving {
             guard attachments.isEmpty else {
                 return context.succeed(redactor.redact(json: response.wireJSON), attaching: attachments)
             }
-            let secrets = redactor.snapshotIfAny()
-            context.succeed { WireWriter.write(response, secrets: secrets, into: &$0) }
+            WireAnswer.answer(context, with: response, secrets: redactor.snapshotIfAny())
         case .failure(let error):
             context.fail(redactor.redact(error: request.answer(toError: error)))
         }

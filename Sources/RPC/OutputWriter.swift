@@ -174,7 +174,6 @@ final class OutputWriter: Sendable {
     /// Runs `body` on the queue unless the writer stopped or broke, then wakes the writer if it
     /// waits: at once, or, inside a `HandOffBatch`, when the batch ends (unless much is queued).
     private func locked(_ body: (inout Queue) -> Void) {
-        let isBatching = HandOffBatch.isBatching
         let wakeUp = queue.withLock { queue -> WakeUp? in
             guard !queue.isBroken && !queue.isStopped else { return nil }
             body(&queue)
@@ -185,7 +184,7 @@ final class OutputWriter: Sendable {
                 (queue.text, queue.ends) = ([], [])
             }
             guard queue.writerIsIdle else { return nil }
-            if !isBatching || queue.pendingBytes >= 1 << 16 {
+            if !HandOffBatch.isBatching || queue.pendingBytes >= 1 << 16 {
                 queue.writerIsIdle = false
                 return .now
             }

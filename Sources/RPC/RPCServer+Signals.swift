@@ -11,7 +11,7 @@ extension RPCServer {
     /// The handlers are in place when this returns, and a signal that arrives before the
     /// thread waiting for it reads the pipe stays in the pipe.
     public func stopOnSignals(_ signals: [Int32]) {
-        SignalPipe.listen(dispatcher)
+        SignalPipe.listen(self)
         for signalNumber in signals { signal(signalNumber, SignalPipe.handler) }
     }
 }

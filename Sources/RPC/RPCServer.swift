@@ -37,7 +37,9 @@ public final class RPCServer: Sendable {
         connection = Connection(input: input, output: output, configuration: configuration)
         let dispatcher = Dispatcher(configuration: configuration, writer: connection.writer)
         self.dispatcher = dispatcher
-        connection.writer.whenBroken { [weak dispatcher] in dispatcher?.finish(grace: 0, reason: "stdout closed") }
+        // The server is held weakly rather than the dispatcher, whose retains (one per request)
+        // would all take the runtime's slow path once it was weakly referenced.
+        connection.writer.whenBroken { [weak self] in self?.dispatcher.finish(grace: 0, reason: "stdout closed") }
         dispatcher.registerBuiltinMethods()
     }
 

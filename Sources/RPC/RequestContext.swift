@@ -20,12 +20,6 @@ public final class RequestContext: Sendable {
         case batch(BatchCollector)
     }
 
-    /// The request's neighbours in the dispatcher's list of requests in flight.
-    struct InFlightLinks {
-        var next: RequestContext?
-        unowned(unsafe) var previous: RequestContext?
-    }
-
     /// The request's id; `nil` when the message is a notification, which is never answered.
     public let id: RequestID?
     /// The method name.
@@ -37,9 +31,12 @@ public final class RequestContext: Sendable {
     /// Every cancel callback registered and not yet run or dropped, as one closure; used only
     /// by the thread that set `RequestState.busy` (see `CancellationToken`), which is what keeps
     /// accesses exclusive.
-    @exclusivity(unchecked) nonisolated(unsafe) var cancelCallback: (@Sendable () -> Void)?
-    /// Used only under the dispatcher's in-flight lock, which keeps accesses exclusive.
-    @exclusivity(unchecked) nonisolated(unsafe) var inFlightLinks = InFlightLinks()
+    nonisolated(unsafe) var cancelCallback: (@Sendable () -> Void)?
+    /// The request's neighbours in the dispatcher's list of requests in flight, changed only
+    /// under that list's lock (`Dispatcher.InFlightList`). Atomics, not variables: a class's
+    /// `let` needs no run-time exclusivity check, and a relaxed load or store is a plain move.
+    let inFlightNext = Atomic<Unmanaged<RequestContext>?>(nil)
+    let inFlightPrevious = Atomic<Unmanaged<RequestContext>?>(nil)
 
     /// Where the answer goes, and the dispatcher that sends it.
     private enum Destination: Sendable {
@@ -70,6 +67,12 @@ public final class RequestContext: Sendable {
     /// Hands the answer that `encode` appends to the dispatcher (see `Dispatcher.answer`).
     @inline(__always)
     private func send(_ encode: (inout [UInt8]) -> Void) {
+        send(encode, to: destination)
+    }
+
+    /// `send(_:)` with the destination borrowed: its dispatcher is used without a retain.
+    @inline(__always)
+    private func send(_ encode: (inout [UInt8]) -> Void, to destination: borrowing Destination) {
         switch destination {
         case .message(let dispatcher): dispatcher.answer(self, batch: nil, writing: encode)
         case .batch(let collector): collector.dispatcher.answer(self, batch: collector, writing: encode)

@@ -10,9 +10,11 @@ import Locking
 /// handler writes the signal's number as one byte; a thread of its own waits on the read end
 /// and stops every server that asked for signals.
 enum SignalPipe {
-    /// A server a signal stops, held weakly: a server that is gone needs no stopping.
+    /// A server a signal stops, held weakly: a server that is gone needs no stopping. (The
+    /// server, not its dispatcher: an object once weakly referenced has its every retain and
+    /// release take the runtime's slow path, and every request retains the dispatcher.)
     private struct Listener: Sendable {
-        weak var dispatcher: Dispatcher?
+        weak var server: RPCServer?
     }
 
     private struct Listeners: Sendable {
@@ -43,13 +45,13 @@ enum SignalPipe {
         errno = savedErrno
     }
 
-    /// Makes every later signal written to the pipe stop `dispatcher`; the waiting thread is
+    /// Makes every later signal written to the pipe stop `server`; the waiting thread is
     /// running when this returns, and a signal that comes before it reads waits in the pipe.
-    static func listen(_ dispatcher: Dispatcher) {
+    static func listen(_ server: RPCServer) {
         _ = ends
         let startsWaiting = listeners.withLock { listeners -> Bool in
-            listeners.all.removeAll { $0.dispatcher == nil }
-            listeners.all.append(Listener(dispatcher: dispatcher))
+            listeners.all.removeAll { $0.server == nil }
+            listeners.all.append(Listener(server: server))
             defer { listeners.isWaiting = true }
             return !listeners.isWaiting
         }
@@ -59,7 +61,7 @@ enum SignalPipe {
                 ReadBuffer.waitUntilReadable(ends.read)
                 for signalNumber in drain() {
                     for listener in listeners.withLock({ $0.all }) {
-                        listener.dispatcher?.finish(grace: 0, reason: "signal \(signalNumber)")
+                        listener.server?.dispatcher.finish(grace: 0, reason: "signal \(signalNumber)")
                     }
                 }
             }

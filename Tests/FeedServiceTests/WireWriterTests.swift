@@ -58,4 +58,32 @@ final class WireWriterTests: XCTestCase {
                        #"{"url":"https://api.test/REDACTED/1.png","sizes":[1,"REDACTED"],"AK-9f3c2e71":true}"#, "member names are kept")
         XCTAssertTrue(written(load).contains("AK-9f3c2e71"), "no secrets: written as it is")
     }
+
+    /// A result whose `wireJSON` getter counts its calls.
+    private final class CountingTree: WireEncodable, @unchecked Sendable {
+        // Safety: the tests use it from one thread.
+        var builds = 0
+        var wireJSON: JSON {
+            builds += 1
+            return ["warning": "bad key AK-9f3c2e71", "count": 2]
+        }
+    }
+
+    func testATreeResultIsBuiltAndRedactedBeforeItIsHandedToTheAnswer() {
+        let redactor = SecretRedactor()
+        redactor.insert("AK-9f3c2e71")
+        let tree = CountingTree()
+        XCTAssertEqual(WireAnswer.tree(of: tree, secrets: redactor.snapshot()), ["warning": "bad key REDACTED", "count": 2])
+        XCTAssertEqual(tree.builds, 1)
+        XCTAssertEqual(WireAnswer.tree(of: tree, secrets: nil), ["warning": "bad key AK-9f3c2e71", "count": 2])
+        XCTAssertFalse(CountingTree.writesMembers, "answered through its tree")
+    }
+
+    func testResultsAnsweredOftenWriteTheirMembers() {
+        XCTAssertTrue(DisplayOutcome.writesMembers)
+        XCTAssertTrue(PageLoadResult.writesMembers)
+        XCTAssertTrue(RequestCommandRequest.Response.writesMembers)
+        XCTAssertTrue(EditOutcome.writesMembers)
+        XCTAssertFalse(DisposeRequest.Response.writesMembers)
+    }
 }

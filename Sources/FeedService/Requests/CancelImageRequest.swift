@@ -12,7 +12,7 @@ struct CancelImageRequest: SessionRequest {
     init(params: RPCParams) throws(RPCError) { (session, index) = (try params.string("session"), try params.index("index")) }
 
     /// `{"cancelled"}`: whether a load was pending.
-    struct Response: WireEncodable {
+    struct Response: WireWritable {
         let cancelled: Bool
         var wireJSON: JSON { ["cancelled": .bool(cancelled)] }
 

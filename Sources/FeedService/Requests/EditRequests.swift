@@ -35,7 +35,7 @@ struct RemoveItemRequest: SessionRequest {
     func serve(_ session: FeedSession) -> Single<EditOutcome> { session.viewModel.removeItem(id: id) }
 }
 
-extension EditOutcome: WireEncodable {
+extension EditOutcome: WireWritable {
     /// `{"revision", "found"}`.
     var wireJSON: JSON { ["revision": .int(Int64(revision)), "found": .bool(found)] }
 

@@ -12,7 +12,7 @@ import RPC
 /// list's state and `"shown"`.
 struct RequestCommandRequest: SessionRequest {
     /// A load's result, or the answer to a retry.
-    enum Response: WireEncodable {
+    enum Response: WireWritable {
         case loaded(PageLoadResult)
         case retried(PageLoadResult?)
 
@@ -60,7 +60,7 @@ struct RequestCommandRequest: SessionRequest {
     }
 }
 
-extension PageLoadResult: WireEncodable {
+extension PageLoadResult: WireWritable {
     /// `{"revision", "count", "page", "hasMore"}`, then `duplicatesDropped` when the load dropped
     /// items whose id was already listed, `endReason` at the end of the list, `attempts` when the
     /// load took more than one, `warnings` when the page had any, and `shown` for `showNew`.

@@ -13,7 +13,7 @@ struct UpdateInputRequest: SessionRequest {
     init(params: RPCParams) throws(RPCError) { (session, input) = (try params.string("session"), try params.members("input")) }
 
     /// `{"revision"}`: the list's revision after the switch.
-    struct Response: WireEncodable {
+    struct Response: WireWritable {
         let revision: Int
         var wireJSON: JSON { ["revision": .int(Int64(revision))] }
 

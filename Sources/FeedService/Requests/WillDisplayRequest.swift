@@ -22,7 +22,7 @@ struct WillDisplayRequest: SessionRequest {
     func serve(_ session: FeedSession) -> Single<DisplayOutcome> { session.viewModel.willDisplay(index: index, variant: variant, options: options) }
 }
 
-extension DisplayOutcome: WireEncodable {
+extension DisplayOutcome: WireWritable {
     /// `{"loadMore", "image", "ready"}`: whether each load was started, and whether the image
     /// was already cached.
     var wireJSON: JSON { ["loadMore": .bool(startedLoadMore), "image": .bool(startedImage), "ready": .bool(imageReady)] }

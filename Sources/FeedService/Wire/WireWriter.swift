@@ -62,11 +62,7 @@ struct WireWriter {
 
     /// Writes a member's name; its value follows. `name` is plain ASCII that needs no escape.
     mutating func name(_ name: StaticString) {
-        separate()
-        text.append(UInt8(ascii: "\""))
-        text.append(name)
-        text.append(UInt8(ascii: "\""))
-        text.append(UInt8(ascii: ":"))
+        text.appendMemberName(name, afterComma: needsComma)
         needsComma = false
     }
 

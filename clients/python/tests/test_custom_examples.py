@@ -120,13 +120,17 @@ def localized(example: Input, server: FixtureServer) -> Input:
     return value
 
 
-def walk_to_the_end(client: feedvm.Client, session: str) -> List[FeedItem]:
-    """Reload, then load more until the end; the final items."""
-    result = client.request_command(session, reload=True)
-    for _ in range(20):
-        if not result["hasMore"]:
-            break
-        result = client.request_command(session, reload=False)
+def walk_to_the_end(client: feedvm.Client, session: str, server: FixtureServer) -> List[FeedItem]:
+    """Reload, then load more until the end; the final items. A failed load names what the
+    fixture server saw."""
+    try:
+        result = client.request_command(session, reload=True)
+        for _ in range(20):
+            if not result["hasMore"]:
+                break
+            result = client.request_command(session, reload=False)
+    except feedvm.LoadFailed as failure:
+        raise AssertionError(f"{failure} {failure.data}; the server saw {server.stats()['recent'][-12:]}") from failure
     assert not result["hasMore"]
     sections: SectionsParams = cast(SectionsParams, list(client.notifications("sections", timeout=0))[-1].params)
     return sections["sections"][0]["items"]
@@ -160,7 +164,7 @@ def test_the_strict_schema_rejects_unknown_members_and_placeholders() -> None:
 def test_the_example_pages_to_the_end_keeping_items_without_images(real: feedvm.Client, fixtures: FixtureServer, heading: str) -> None:
     dialect = DIALECTS[heading]
     session = real.transform(localized(EXAMPLES[heading], fixtures))["session"]
-    items = walk_to_the_end(real, session)
+    items = walk_to_the_end(real, session, fixtures)
     assert [item["id"] for item in items] == [dialect.item_id(entry) for entry in dialect.catalog]
     assert [item["title"] for item in items] == [dialect.title(entry) for entry in dialect.catalog]
     assert ["imageURL" in item for item in items] == [dialect.has_image(entry.index) for entry in dialect.catalog]
@@ -192,11 +196,11 @@ def test_the_example_pages_to_the_end_keeping_items_without_images(real: feedvm.
 
 def test_relative_image_paths_and_field_templates_resolve_against_the_page(real: feedvm.Client, fixtures: FixtureServer) -> None:
     drf_items = walk_to_the_end(real, real.transform(localized(
-        EXAMPLES["Next URL (Django REST framework cursor pagination)"], fixtures))["session"])
+        EXAMPLES["Next URL (Django REST framework cursor pagination)"], fixtures))["session"], fixtures)
     assert drf_items[0]["imageURL"] == f"{fixtures.url}/media/photos/drf-photos-0.jpg"
     picsum = localized(EXAMPLES["Page number + `Link` header (Lorem Picsum)"], fixtures)
     session = real.transform(picsum)["session"]
-    item = walk_to_the_end(real, session)[7]
+    item = walk_to_the_end(real, session, fixtures)[7]
     assert item["thumbnailURL"] == f"{fixtures.url}/id/7/200/150"
     assert item["imageURL"] == f"{fixtures.url}/id/7/{item['width']}/{item['height']}"
 
@@ -206,7 +210,7 @@ def test_relative_references_resolve_against_the_address_a_redirect_led_to(real:
         "url": "{baseURL}api/posts", "query": {"per_page": "{pageSize}"}, "paging": "next", "nextURL": "next",
         "items": "posts", "fields": {"id": "id", "title": "title", "imageURL": "image"}}})
     session = real.transform(moved_api)["session"]
-    items = walk_to_the_end(real, session)
+    items = walk_to_the_end(real, session, fixtures)
     assert [item["id"] for item in items] == [str(700 + entry.index) for entry in entries("moved", "posts", TOTAL, "jpg")]
     assert items[0]["imageURL"] == f"{fixtures.url}/v2/posts/media/moved-posts-0.jpg", "media/… under the new address"
     assert (fixtures.count(moved.ROUTE), fixtures.count(moved.POSTS_ROUTE)) == (1, 3), "only the first page is redirected"
@@ -218,7 +222,7 @@ def test_next_url_paging_follows_the_link_header_without_a_next_url_key(real: fe
     picsum = localized(EXAMPLES["Page number + `Link` header (Lorem Picsum)"], fixtures)
     del picsum["custom"]["linkHeader"]
     picsum["custom"]["paging"] = "next"
-    items = walk_to_the_end(real, real.transform(picsum)["session"])
+    items = walk_to_the_end(real, real.transform(picsum)["session"], fixtures)
     assert len(items) == TOTAL and fixtures.count("picsum") == 3
 
 
@@ -255,7 +259,7 @@ def test_a_wrong_id_path_names_it_and_the_keys_items_have(real: feedvm.Client, f
 
 def test_thumbnails_are_filled_for_the_size_a_front_end_asks_for(real: feedvm.Client, fixtures: FixtureServer) -> None:
     twitch = localized(EXAMPLES["OAuth2 client credentials and filled thumbnails (Twitch)"], fixtures)
-    items = walk_to_the_end(real, real.transform(twitch)["session"])
+    items = walk_to_the_end(real, real.transform(twitch)["session"], fixtures)
     assert items[0]["imageURL"].endswith("-1280x720.jpg") and items[0]["thumbnailURL"].endswith("-320x180.jpg")
     assert items[0]["extra"] == {"viewers": 1000, "game": "Art"}
     session = real.transform(twitch)["session"]
@@ -269,7 +273,7 @@ def test_thumbnails_are_filled_for_the_size_a_front_end_asks_for(real: feedvm.Cl
 def test_oauth2_secrets_and_tokens_never_reach_the_client(real: feedvm.Client, fixtures: FixtureServer) -> None:
     twitch = localized(EXAMPLES["OAuth2 client credentials and filled thumbnails (Twitch)"], fixtures)
     session = real.transform(twitch)["session"]
-    walk_to_the_end(real, session)
+    walk_to_the_end(real, session, fixtures)
     assert fixtures.count(twitch_fixture.TOKEN_ROUTE) == 1, "one token for every page"
     twitch_fixture.revoke_tokens()
     real.request_command(session, reload=True)
@@ -303,7 +307,7 @@ def test_detail_requests_keep_within_the_budget(real: feedvm.Client, fixtures: F
 def test_a_next_page_number_may_end_with_false_zero_or_nothing(real: feedvm.Client, fixtures: FixtureServer, last_next: str) -> None:
     fixtures.configure(last_next=last_next)
     ghost_input = localized(EXAMPLES["Next page number that ends with null or false (Ghost)"], fixtures)
-    items = walk_to_the_end(real, real.transform(ghost_input)["session"])
+    items = walk_to_the_end(real, real.transform(ghost_input)["session"], fixtures)
     assert len(items) == TOTAL and fixtures.count("ghost") == 3
 
 
@@ -311,7 +315,7 @@ def test_a_next_url_back_to_a_loaded_page_ends_the_list(real: feedvm.Client, fix
     nasa = localized(EXAMPLES["Next link chosen by its relation (NASA Image and Video Library)"], fixtures)
     # The last link: "next" while there is one, then "prev", back to page 2 (it looped 2, 3, 2, 3, ...).
     nasa["custom"]["nextURL"] = "collection.links[-1].href"
-    items = walk_to_the_end(real, real.transform(nasa)["session"])
+    items = walk_to_the_end(real, real.transform(nasa)["session"], fixtures)
     assert len(items) == TOTAL and fixtures.count("nasa") == 3
 
 
@@ -319,7 +323,7 @@ def test_a_base_url_without_a_slash_is_joined_with_one(real: feedvm.Client, fixt
     picsum = localized(EXAMPLES["Page number + `Link` header (Lorem Picsum)"], fixtures)
     picsum["baseURL"] = fixtures.url
     picsum["custom"]["url"] = "{baseURL}/v2/list"
-    assert len(walk_to_the_end(real, real.transform(picsum)["session"])) == TOTAL
+    assert len(walk_to_the_end(real, real.transform(picsum)["session"], fixtures)) == TOTAL
     with pytest.raises(feedvm.InvalidParams) as raised:
         real.transform(cast(Input, dict(picsum, baseURL="http://")))
     assert 'is not a URL with a host: "http://"' in raised.value.message
