@@ -44,7 +44,7 @@ enum MessageRegistry {
             } catch {
                 return context.fail(error)
             }
-            let subscription = outcome.subscribe(observing: RequestAnswer(request: request, context: context, redactor: redactor))
+            let subscription = outcome.subscribe(observing: RequestAnswer(request: consume request, context: context, redactor: redactor))
             context.cancellation.onCancel { subscription.dispose() }
         }
     }

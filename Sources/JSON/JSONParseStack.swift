@@ -56,8 +56,7 @@ struct JSONParseStack<Element> {
 
     /// The elements from `position` on, moved into an array of their exact count.
     mutating func pop(from position: Int) -> [Element] {
-        var elements: [Element] = []
-        elements.append(contentsOf: MovedElements(start: base.unsafelyUnwrapped + position, end: base.unsafelyUnwrapped + count))
+        let elements = [Element](MovedElements(start: base.unsafelyUnwrapped + position, end: base.unsafelyUnwrapped + count))
         count = position
         return elements
     }

@@ -16,7 +16,7 @@ extension JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let quote = offset
             let key = try parseString()
-            let isNoted = notes && isNotedName(key, quotedFrom: quote)
+            let isNoted = notes && isNotedName(quotedFrom: quote, escapedKey: stringHadEscape ? key : nil)
             keys.add(stringHadEscape ? nil : UnsafeBufferPointer(start: bytes + quote + 1, count: offset - quote - 2))
             try skipColon()
             if holdsNoted { work.pointee.path.replaceLast(with: .key(quoteAt: quote)) }
@@ -47,7 +47,7 @@ extension JSONParser {
             let quote = offset
             let escapedKey = try skipString()
             let keyEnd = offset
-            let isNoted = notes && isNotedName(escapedKey ?? "", quotedFrom: quote)
+            let isNoted = notes && isNotedName(quotedFrom: quote, escapedKey: escapedKey)
             try skipColon()
             if holdsNoted { work.pointee.path.replaceLast(with: .key(quoteAt: quote)) }
             let start = offset

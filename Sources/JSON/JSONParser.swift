@@ -154,11 +154,12 @@ struct JSONParser {
     // MARK: - Noting
 
     /// Whether the key just read, whose opening quote is at `quote`, is the noted name: its
-    /// bytes are compared unless it was written with escapes. (`mutating` only so that the
-    /// parser is not copied to call it.)
+    /// bytes as written are compared, or `escapedKey`'s when it was written with escapes (the
+    /// key's string is made only then). (`mutating` only so that the parser is not copied to
+    /// call it.)
     @inline(__always)
-    mutating func isNotedName(_ key: String, quotedFrom quote: Int) -> Bool {
-        if stringHadEscape { return key.utf8.elementsEqual(work.pointee.notedName) }
+    mutating func isNotedName(quotedFrom quote: Int, escapedKey: String?) -> Bool {
+        if let escapedKey { return escapedKey.utf8.elementsEqual(work.pointee.notedName) }
         let length = offset &- quote &- 2
         guard length == work.pointee.notedName.count else { return false }
         return work.pointee.notedName.withUnsafeBufferPointer { name in length == 0 || memcmp(bytes + quote + 1, name.baseAddress!, length) == 0 }

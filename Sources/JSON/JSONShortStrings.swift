@@ -62,11 +62,11 @@ struct JSONShortStrings {
             } else {
                 low = first & Self.mask(length)
             }
+        } else if length > 8 {
+            low = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            high |= Self.word(start + 8, count: length - 8)
         } else {
-            for position in 0..<length {
-                let byte = UInt64(start[position])
-                if position < 8 { low |= byte << (8 * position) } else { high |= byte << (8 * (position - 8)) }
-            }
+            low = Self.word(start, count: length)
         }
         let entries = self.entries.unsafelyUnwrapped
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
@@ -87,6 +87,20 @@ struct JSONShortStrings {
     }
 
     /// The low `count` bytes of a word.
+    /// The `count` (0...8) bytes at `start` as a little-endian word, read without touching a
+    /// byte past them: two overlapping loads put each byte at its own place in both.
+    @inline(__always) private static func word(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(start)
+        if count >= 4 {
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return first | last &<< (8 &* UInt64(count &- 4))
+        }
+        guard count > 0 else { return 0 }
+        let middle = count &>> 1
+        return UInt64(start[0]) | UInt64(start[middle]) &<< (8 &* UInt64(middle)) | UInt64(start[count &- 1]) &<< (8 &* UInt64(count &- 1))
+    }
+
     @inline(__always) private static func mask(_ count: Int) -> UInt64 {
         count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
     }

@@ -109,8 +109,8 @@ struct MessageRouter: MessageReaderDelegate {
 
     /// Routes one classified message: the whole message (`element` nil) or that element of a
     /// batch.
-    private mutating func route(_ message: IncomingMessage, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
-        switch message {
+    private mutating func route(_ message: consuming IncomingMessage, element: Int?, of text: ArraySlice<UInt8>, sink: BatchCollector?) {
+        switch consume message {
         case .request(let id, let method, let params): route(id: id, method: method, params: params, element: element, of: text, sink: sink)
         case .notification(let method, let params): route(id: nil, method: method, params: params, element: element, of: text, sink: sink)
         case .invalid(let id, let error): answer(id: id, .failure(error), sink: sink)

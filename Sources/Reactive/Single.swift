@@ -79,9 +79,9 @@ public struct Single<Element: Sendable>: ObservableType {
     /// Subscribes `observer`, kept inside the subscription: what the outcome needs costs no
     /// object of its own, as a closure's captures do. The first outcome passes, nothing after
     /// it or after disposal.
-    public func subscribe<Observer: SingleObserving>(observing observer: Observer) -> SingleSubscription<Observer>
+    public func subscribe<Observer: SingleObserving>(observing observer: consuming Observer) -> SingleSubscription<Observer>
     where Observer.Element == Element {
-        let subscription = SingleSubscription(observer)
+        let subscription = SingleSubscription(consume observer)
         switch source {
         case .observable(let observable):
             subscription.start(observable.subscribe(onNext: { subscription.deliver(.success($0)) }, onError: { subscription.deliver(.failure($0)) }))

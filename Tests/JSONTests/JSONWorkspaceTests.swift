@@ -46,6 +46,23 @@ final class JSONWorkspaceTests: XCTestCase {
         }
     }
 
+    func testShortStringsNearTheEndOfTheTextAreReadWholeAndKeptApart() {
+        var spans = JSONMemberSpans(name: "id", maxDepth: 1)
+        // Each length, each byte changed in turn: read where fewer than 16 bytes follow the
+        // string's start, and where more do, from the same table.
+        for length in 1...15 {
+            for position in 0..<length {
+                for letter in ["x", "y"] {
+                    var letters = Array(repeating: "a", count: length)
+                    letters[position] = letter
+                    let word = letters.joined()
+                    XCTAssertEqual(noted(#""\#(word)""#, &spans), .string(word), word)
+                    XCTAssertEqual(noted(#"["\#(word)","more than sixteen bytes"]"#, &spans), [.string(word), "more than sixteen bytes"], word)
+                }
+            }
+        }
+    }
+
     func testRepeatedKeysAreFoundWhetherOrNotTheyLookAlike() throws {
         XCTAssertEqual(try JSON.parse(#"{"ab":1,"ba":2,"ab":3}"#), ["ab": 3, "ba": 2])
         XCTAssertEqual(try JSON.parse(#"{"a":1,"\u0061":2}"#), ["a": 2])
