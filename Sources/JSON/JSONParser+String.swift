@@ -4,25 +4,12 @@ extension JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         offset += 1  // opening quote
         let start = offset
-        skipPlainASCII()
         var isASCII = true
-        while offset < count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                let text = string(from: start, isASCII: isASCII)
-                offset += 1
-                stringHadEscape = false
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte &- 0x20 < 0x60 {
-                offset += 1
-            } else if byte < 0x20 {
-                throw error("unescaped control character in string")
-            } else {
-                offset += try utf8SequenceLength()
-                isASCII = false
-            }
+        if try skipUnescaped(isASCII: &isASCII) == UInt8(ascii: "\"") {
+            let text = string(from: start, isASCII: isASCII)
+            offset += 1
+            stringHadEscape = false
+            return text
         }
         stringHadEscape = true
         work.pointee.scratch.removeAll(keepingCapacity: true)
@@ -55,24 +42,31 @@ extension JSONParser {
     mutating func skipString() throws(JSONParseError) -> String? {
         let quote = offset
         offset += 1
+        var isASCII = true
+        guard try skipUnescaped(isASCII: &isASCII) == UInt8(ascii: "\"") else {
+            offset = quote
+            return try parseString()
+        }
+        offset += 1
+        stringHadEscape = false
+        return nil
+    }
+
+    /// Moves past a string's characters up to its closing quote or its first escape, validating
+    /// them, and returns the byte it stopped at (a quote or a backslash); `isASCII` turns false
+    /// if a character outside ASCII was passed.
+    @inline(__always) private mutating func skipUnescaped(isASCII: inout Bool) throws(JSONParseError) -> UInt8 {
         skipPlainASCII()
         while offset < count {
             let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                offset += 1
-                stringHadEscape = false
-                return nil
-            }
-            if byte == UInt8(ascii: "\\") {
-                offset = quote
-                return try parseString()
-            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return byte }
             if byte &- 0x20 < 0x60 {
                 offset += 1
             } else if byte < 0x20 {
                 throw error("unescaped control character in string")
             } else {
                 offset += try utf8SequenceLength()
+                isASCII = false
             }
         }
         throw error("unterminated string")
