@@ -28,9 +28,9 @@ public final class RequestContext: Sendable {
     let state = Atomic<Int>(0)
     /// The sink, holding the dispatcher (a batch's collector holds it): one word instead of two.
     private let destination: Destination
-    /// Every cancel callback registered and not yet run or dropped, as one closure; used only
-    /// by the thread that set `RequestState.busy` (see `CancellationToken`), which is what keeps
-    /// accesses exclusive.
+    /// Every cancel callback registered and not yet run or dropped, as one closure.
+    /// Safety: used only by the thread that set `RequestState.busy` (see `CancellationToken`),
+    /// which is what keeps accesses exclusive.
     nonisolated(unsafe) var cancelCallback: (@Sendable () -> Void)?
     /// The request's neighbours in the dispatcher's list of requests in flight, changed only
     /// under that list's lock (`Dispatcher.InFlightList`). Atomics, not variables: a class's

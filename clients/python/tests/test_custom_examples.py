@@ -9,6 +9,8 @@ items without an image (and load nothing for them), and load the images it has.
 import copy
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Callable, Dict, List, cast
 from urllib.parse import urlsplit, urlunsplit
@@ -130,7 +132,10 @@ def walk_to_the_end(client: feedvm.Client, session: str, server: FixtureServer) 
                 break
             result = client.request_command(session, reload=False)
     except feedvm.LoadFailed as failure:
-        raise AssertionError(f"{failure} {failure.data}; the server saw {server.stats()['recent'][-12:]}") from failure
+        sockets = subprocess.run(["ss", "-tanp", f"( sport = :{server.port} or dport = :{server.port} )"],
+                                 capture_output=True, text=True, check=False).stdout if shutil.which("ss") else "(no ss)"
+        raise AssertionError(f"{failure} {failure.data}; the server on {server.port} saw {server.stats()['recent'][-12:]}; "
+                             f"sockets on its port:\n{sockets}\nfeedvm's log:\n{client.stderr_tail.text()[-2000:]}") from failure
     assert not result["hasMore"]
     sections: SectionsParams = cast(SectionsParams, list(client.notifications("sections", timeout=0))[-1].params)
     return sections["sections"][0]["items"]
