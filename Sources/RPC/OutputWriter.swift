@@ -22,40 +22,6 @@ import Synchronization
 /// and pauses while more than `backlogLimit` bytes wait to be written (default 64 MiB),
 /// counting base64 at its written size. While paused it still notices its input closing.
 final class OutputWriter: Sendable {
-    /// A part of the queue before its open text.
-    private enum Segment: Sendable {
-        /// Framed text; `ends` are the offsets where its messages end (its last message may go on
-        /// in the segments after it).
-        case text([UInt8], ends: [Int])
-        /// Bytes written as base64, inside a message.
-        case base64(Data)
-    }
-
-    private struct Queue: Sendable {
-        var segments: [Segment] = []
-        /// Whole messages after `segments`, framed.
-        var text: [UInt8] = []
-        var ends: [Int] = []
-        /// Bytes queued and not yet written, base64 at its encoded size.
-        var pendingBytes = 0
-        var framing: Framing
-        var isWriting = false
-        var writerIsIdle = false
-        /// A `HandOffBatch` will wake the writer when it ends.
-        var isWakeUpDeferred = false
-        var readerIsPaused = false
-        /// Later messages are dropped; the thread ends once what is queued is written.
-        var isStopped = false
-        /// The thread ends at the next end of a message, writing nothing after it.
-        var stopsAtNextMessageEnd = false
-        var isBroken = false
-        var hasEnded = false
-        /// Every message started was written whole.
-        var isBetweenMessages = true
-
-        var hasWork: Bool { !segments.isEmpty || !text.isEmpty }
-    }
-
     private let queue: Locked<Queue>
     /// `Queue.stopsAtNextMessageEnd`, read before every `write(2)` without the lock.
     private let isStopping = Atomic<Bool>(false)

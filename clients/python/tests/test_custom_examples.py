@@ -122,6 +122,14 @@ def localized(example: Input, server: FixtureServer) -> Input:
     return value
 
 
+def sockets_on(port: int) -> str:
+    """The TCP sockets on ``port`` and their processes (``ss``), to tell who answered there."""
+    if not shutil.which("ss"):
+        return "(no ss here)"
+    return subprocess.run(["ss", "-tanp", f"( sport = :{port} or dport = :{port} )"],
+                          capture_output=True, text=True, check=False).stdout
+
+
 def walk_to_the_end(client: feedvm.Client, session: str, server: FixtureServer) -> List[FeedItem]:
     """Reload, then load more until the end; the final items. A failed load names what the
     fixture server saw."""
@@ -132,10 +140,9 @@ def walk_to_the_end(client: feedvm.Client, session: str, server: FixtureServer) 
                 break
             result = client.request_command(session, reload=False)
     except feedvm.LoadFailed as failure:
-        sockets = subprocess.run(["ss", "-tanp", f"( sport = :{server.port} or dport = :{server.port} )"],
-                                 capture_output=True, text=True, check=False).stdout if shutil.which("ss") else "(no ss)"
         raise AssertionError(f"{failure} {failure.data}; the server on {server.port} saw {server.stats()['recent'][-12:]}; "
-                             f"sockets on its port:\n{sockets}\nfeedvm's log:\n{client.stderr_tail.text()[-2000:]}") from failure
+                             f"sockets on its port:\n{sockets_on(server.port)}\n"
+                             f"feedvm's log:\n{client.stderr_tail.text()[-2000:]}") from failure
     assert not result["hasMore"]
     sections: SectionsParams = cast(SectionsParams, list(client.notifications("sections", timeout=0))[-1].params)
     return sections["sections"][0]["items"]
